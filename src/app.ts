@@ -1,0 +1,133 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import pino, { type Logger } from 'pino'
+import { apiModules } from './api/index.ts'
+import type { Config } from './config.ts'
+import { type AppContext, newEventBus } from './context.ts'
+import { installDocs } from './http/docs.ts'
+import { AppError } from './http/errors.ts'
+import { installErrorHandler } from './http/error-handler.ts'
+import { databaseIdempotencyStore, redisIdempotencyStore } from './http/idempotency-store.ts'
+import { finishIdempotent } from './http/idempotency.ts'
+import { installMetrics } from './http/metrics.ts'
+import { installOps } from './http/ops.ts'
+import { memoryRateLimiter, redisRateLimiter } from './http/rate-limiter.ts'
+import { registerRoutes } from './http/register-routes.ts'
+import { validatorCompiler } from './http/validation.ts'
+import { limits } from './limits.ts'
+import { openDatabase } from './store/db.ts'
+import { migrateToLatest } from './store/migrate.ts'
+
+export interface ContextOptions {
+  logger?: Logger
+  /** PostgreSQL schema (tests isolate each suite in one). */
+  schema?: string
+  sqliteFile?: string
+  /** Redis key prefix (tests isolate each suite by one). */
+  redisPrefix?: string
+}
+
+function loadSecret(config: Config): Buffer {
+  if (config.secret) return Buffer.from(config.secret, 'utf8')
+  const file = join(config.dataDir, 'secret.key')
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
+  mkdirSync(config.dataDir, { recursive: true })
+  const secret = randomBytes(32)
+  writeFileSync(file, secret.toString('hex'), { mode: 0o600 })
+  return secret
+}
+
+/** Opens the store (migrated), Redis when configured, and the shared services. */
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const log = options.logger ?? pino({ level: config.logLevel })
+  const closers: Array<() => Promise<void> | void> = []
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: options.schema, sqliteFile: options.sqliteFile })
+  closers.push(() => db.destroy())
+  await migrateToLatest(db)
+  let redis: Redis | undefined
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { keyPrefix: options.redisPrefix, maxRetriesPerRequest: 2, lazyConnect: true })
+    await redis.connect()
+    const r = redis
+    closers.push(async () => void (await r.quit()))
+  }
+  const windowMs = limits.idempotencyHours * 3600_000
+  return {
+    config,
+    db,
+    redis,
+    log,
+    rateLimiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    idempotency: redis ? redisIdempotencyStore(redis, windowMs) : databaseIdempotencyStore(db, windowMs),
+    events: newEventBus(),
+    secret: loadSecret(config),
+    onClose: (fn) => void closers.push(fn),
+    // closeContext reads this list; it is not part of the public surface.
+    ...({ closers } as object),
+  } as AppContext
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  const closers = (ctx as unknown as { closers: Array<() => Promise<void> | void> }).closers
+  for (const fn of closers.reverse()) {
+    try {
+      await fn()
+    } catch (err) {
+      ctx.log.error({ err }, 'error while closing')
+    }
+  }
+}
+
+/** One process, four faces: the API, docs, operations and (later) pages share one Fastify. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID()
+    },
+    bodyLimit: 8 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+    disableRequestLogging: true,
+  })
+  app.setValidatorCompiler(validatorCompiler as any)
+
+  // JSON bodies: an empty body counts as omitted (PATCH bodies are optional); bad JSON is a 400.
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body)
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch (err) {
+      done(new AppError('malformed_request', { message: `The body is not valid JSON: ${(err as Error).message}` }), undefined)
+    }
+  })
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+  app.addHook('onSend', async (req, reply, payload) => {
+    await finishIdempotent(ctx, req, reply, payload)
+    return payload
+  })
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
+  })
+
+  installErrorHandler(app, ctx)
+  const metrics = installMetrics(app)
+  installOps(app, ctx, metrics)
+  registerRoutes(app, ctx, apiModules)
+  installDocs(app, ctx, apiModules)
+
+  // Idempotency records past their window are purged hourly (Redis expires its own).
+  const purge = setInterval(() => void ctx.idempotency.purgeExpired().catch(() => {}), 3600_000)
+  purge.unref()
+  app.addHook('onClose', async () => clearInterval(purge))
+  return app
+}

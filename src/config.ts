@@ -1,0 +1,112 @@
+import { resolve } from 'node:path'
+
+/** Every environment variable the service reads, parsed and checked once at start. */
+export interface Config {
+  host: string
+  port: number
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  rateLimit: { perSecond: number; perMinute: number; analyticsPerMinute: number; musicPerMinute: number }
+  uploadUrlAllowHosts: string[]
+  music: { deezerUrl: string; itunesUrl: string; odesliUrl: string }
+  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined
+  logLevel: string
+  /** Secret for signed upload URLs and visitor hashing; generated into DATA_DIR when unset. */
+  secret: string | undefined
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name]
+  return v === undefined || v === '' ? fallback : v
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`)
+  const n = Number(raw)
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`)
+  return n
+}
+
+function url(env: Env, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(name, `not a valid URL: "${raw}"`)
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got "${parsed.protocol}"`)
+  }
+  return raw.replace(/\/+$/, '')
+}
+
+function hostPorts(env: Env, name: string): string[] {
+  const raw = env[name]
+  if (!raw) return []
+  return raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .map((entry) => {
+      if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry)) {
+        throw new ConfigError(name, `expected host:port entries separated by commas, got "${entry}"`)
+      }
+      return entry
+    })
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = str(env, 'HOST', '127.0.0.1')
+  const port = int(env, 'PORT', 8080, 0, 65535)
+  const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`, ['http:', 'https:'])!
+  const s3Bucket = env.S3_BUCKET
+  return {
+    host,
+    port,
+    publicUrl,
+    dataDir: resolve(str(env, 'DATA_DIR', './data')),
+    databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', undefined, ['redis:', 'rediss:']),
+    rateLimit: {
+      perSecond: int(env, 'RATE_LIMIT_PER_SECOND', 5, 0, 1_000_000),
+      perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
+      analyticsPerMinute: int(env, 'RATE_LIMIT_ANALYTICS_PER_MINUTE', 20, 0, 1_000_000),
+      musicPerMinute: int(env, 'RATE_LIMIT_MUSIC_PER_MINUTE', 15, 0, 1_000_000),
+    },
+    uploadUrlAllowHosts: hostPorts(env, 'UPLOAD_URL_ALLOW_HOSTS'),
+    music: {
+      deezerUrl: url(env, 'MUSIC_DEEZER_URL', 'https://api.deezer.com', ['http:', 'https:'])!,
+      itunesUrl: url(env, 'MUSIC_ITUNES_URL', 'https://itunes.apple.com', ['http:', 'https:'])!,
+      odesliUrl: url(env, 'MUSIC_ODESLI_URL', 'https://api.song.link', ['http:', 'https:'])!,
+    },
+    s3: s3Bucket
+      ? {
+          bucket: s3Bucket,
+          region: str(env, 'S3_REGION', 'us-east-1'),
+          endpoint: url(env, 'S3_ENDPOINT', undefined, ['http:', 'https:']),
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: str(env, 'S3_FORCE_PATH_STYLE', 'false') === 'true',
+        }
+      : undefined,
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    secret: env.SECRET_KEY || undefined,
+  }
+}

@@ -1,0 +1,31 @@
+import { EventEmitter } from 'node:events'
+import type { Redis } from 'ioredis'
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import type { Config } from './config.ts'
+import type { IdempotencyStore } from './http/idempotency-store.ts'
+import type { RateLimiter } from './http/rate-limiter.ts'
+import type { Database } from './store/schema.ts'
+
+/** Events other modules subscribe to; emitted after the write's transaction committed. */
+export interface AppEvents {
+  /** A profile's page, settings or slots changed (logins holds old and new logins). */
+  'profile-changed': [{ profileId: number; logins: string[] }]
+}
+
+/** What every handler, service and command may use; built once per process (or per test app). */
+export interface AppContext {
+  config: Config
+  db: Kysely<Database>
+  redis: Redis | undefined
+  rateLimiter: RateLimiter
+  idempotency: IdempotencyStore
+  log: Logger
+  events: EventEmitter<AppEvents>
+  /** Secret bytes for signing (upload URLs) and keyed hashing (visitor keys). */
+  secret: Buffer
+  /** Closers run on shutdown, last registered first. */
+  onClose: (fn: () => Promise<void> | void) => void
+}
+
+export const newEventBus = () => new EventEmitter<AppEvents>()

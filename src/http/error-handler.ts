@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { AppContext } from '../context.ts'
+import { AppError, documentationUrl, type ErrorCode } from './errors.ts'
+import { filterValidateOnly, isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
+
+const byStatus: Record<number, ErrorCode> = {
+  400: 'malformed_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'unsupported_media_type',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'rate_limited',
+}
+
+/** Framework and library errors in our vocabulary; anything unexpected is a plain 500. */
+function toAppError(err: FastifyError | Error): AppError {
+  if (err instanceof AppError) return err
+  const status = (err as FastifyError).statusCode
+  if (status && status >= 400 && status < 500) {
+    const code = byStatus[status] ?? (status === 408 ? 'malformed_request' : 'validation_failed')
+    return new AppError(code, { status: byStatus[status] ? undefined : status, message: err.message })
+  }
+  return new AppError('internal_error')
+}
+
+/** The one place an error becomes a response body: `{message, code, errors, documentation}`. */
+export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void {
+  app.setErrorHandler(async (err: FastifyError | Error, req, reply) => {
+    const appErr = toAppError(err)
+    let errors = appErr.errors ?? null
+    if (appErr.status >= 500) {
+      req.log.error({ err }, 'unhandled error')
+    } else {
+      req.log.info({ code: appErr.code, status: appErr.status }, appErr.message)
+    }
+    if (isPrecognitive(req)) {
+      markPrecognitive(reply)
+      if (appErr.status === 422 && errors) {
+        errors = filterValidateOnly(req, errors)
+        if (Object.keys(errors).length === 0) return sendPrecognitionSuccess(reply)
+      }
+    }
+    const message = appErr.status >= 500 ? `${appErr.message} Request id: ${req.id}.` : appErr.message
+    reply.code(appErr.status).headers(appErr.headers)
+    return reply.send({ message, code: appErr.code, errors, documentation: documentationUrl(ctx.config.publicUrl, appErr.code) })
+  })
+
+  app.setNotFoundHandler(async (req) => {
+    throw new AppError('not_found', { message: `No endpoint ${req.method} ${req.url.split('?')[0]}. GET /v1/ lists them.` })
+  })
+}

@@ -1,0 +1,77 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sha256 } from '../auth/secrets.ts'
+import type { AppContext } from '../context.ts'
+import { limits } from '../limits.ts'
+import { AppError, invalidField } from './errors.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { userId: number; key: string; replayed: boolean }
+  }
+}
+
+const WAIT_FOR_PENDING_MS = 10_000
+
+/** Identifies "the same request": method, path with query, and the body as sent. */
+function fingerprint(req: FastifyRequest): string {
+  const type = req.headers['content-type'] ?? ''
+  const body = type.startsWith('multipart/')
+    ? `multipart:${req.headers['content-length'] ?? ''}`
+    : req.body === undefined
+      ? ''
+      : JSON.stringify(req.body)
+  return sha256(`${req.method} ${req.url}\n${body}`)
+}
+
+/**
+ * Stripe's semantics: the first response to a key is kept for 24 h; a repeat of the same request
+ * gets it again (Idempotent-Replayed: true) and writes nothing; the key on a different request is
+ * 422 idempotency_mismatch. A repeat arriving while the first is still running waits for its
+ * result (up to 10 s, then 409 idempotency_in_progress). Returns true when the reply was sent.
+ */
+export async function beginIdempotent(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<boolean> {
+  const header = req.headers['idempotency-key']
+  if (header === undefined) return false
+  const key = Array.isArray(header) ? header[0] : header
+  if (key.length === 0 || key.length > limits.idempotencyKeyLength) {
+    throw invalidField('Idempotency-Key', `Must be 1 to ${limits.idempotencyKeyLength} characters.`)
+  }
+  const print = fingerprint(req)
+  const deadline = Date.now() + WAIT_FOR_PENDING_MS
+  for (;;) {
+    const claim = await ctx.idempotency.claim(userId, key, print)
+    if (claim.kind === 'claimed') {
+      req.idempotency = { userId, key, replayed: false }
+      return false
+    }
+    if (claim.fingerprint && claim.fingerprint !== print) throw new AppError('idempotency_mismatch')
+    if (claim.kind === 'done') {
+      req.idempotency = { userId, key, replayed: true }
+      reply.code(claim.response.status).header('Idempotent-Replayed', 'true')
+      if (claim.response.contentType) reply.header('content-type', claim.response.contentType)
+      await reply.send(claim.response.payload || undefined)
+      return true
+    }
+    if (Date.now() > deadline) throw new AppError('idempotency_in_progress')
+    await sleep(25)
+  }
+}
+
+/** Keeps the response of a claimed key, or frees the key when the outcome should not stick. */
+export async function finishIdempotent(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+  const idem = req.idempotency
+  if (!idem || idem.replayed) return
+  req.idempotency = undefined
+  const status = reply.statusCode
+  // Server faults, throttling and validation failures are not kept, as Stripe does: the client
+  // may retry the same key once the cause is fixed.
+  const keep = status < 500 && status !== 429 && status !== 422 && status !== 409
+  if (!keep) return ctx.idempotency.release(idem.userId, idem.key)
+  const contentType = reply.getHeader('content-type')
+  await ctx.idempotency.complete(idem.userId, idem.key, {
+    status,
+    contentType: contentType === undefined ? null : String(contentType),
+    payload: typeof payload === 'string' ? payload : payload === undefined || payload === null ? '' : String(payload),
+  })
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { Registry } from 'prom-client'
+import type { AppContext } from '../context.ts'
+
+/** `/-/...`: operational routes live under a segment no login can take. */
+export function installOps(app: FastifyInstance, ctx: AppContext, metrics: Registry): void {
+  app.get('/-/healthz', async (_req, reply) => {
+    const checks: Record<string, string> = {}
+    let ok = true
+    try {
+      await sql`SELECT 1`.execute(ctx.db)
+      checks.store = 'ok'
+    } catch (err) {
+      ok = false
+      checks.store = (err as Error).message
+    }
+    if (ctx.redis) {
+      try {
+        await ctx.redis.ping()
+        checks.redis = 'ok'
+      } catch (err) {
+        ok = false
+        checks.redis = (err as Error).message
+      }
+    }
+    return reply.code(ok ? 200 : 503).send({ data: { status: ok ? 'ok' : 'unavailable', checks } })
+  })
+  app.get('/-/metrics', async (_req, reply) => {
+    reply.type(metrics.contentType)
+    return metrics.metrics()
+  })
+}

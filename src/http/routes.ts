@@ -1,0 +1,94 @@
+import type { Static, TSchema } from '@sinclair/typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AppContext } from '../context.ts'
+import type { Db } from '../store/db.ts'
+import type { Profile } from '../store/profiles.ts'
+import type { Ability } from '../store/tokens.ts'
+import type { User } from '../store/users.ts'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type Scope = 'public' | Ability
+
+/** Who is calling: the token's owner and what the token may do. */
+export interface Principal {
+  user: User
+  tokenId: number
+  abilities: Ability[]
+}
+
+type In<S> = S extends TSchema ? Static<S> : undefined
+
+export interface HandlerInput<B, Q, P> {
+  ctx: AppContext
+  /** The request's database handle: a transaction on writes (rolled back for Precognition). */
+  db: Db
+  principal: Principal
+  /** The page named by {profileKey}, already checked to belong to the principal. */
+  profile: Profile
+  body: B
+  query: Q
+  params: P
+  req: FastifyRequest
+  reply: FastifyReply
+  /** Precognition: run every check, store nothing. Side effects outside the database must look here. */
+  dryRun: boolean
+  /** Runs after the transaction committed (never for a dry run). */
+  afterCommit: (fn: () => void | Promise<void>) => void
+}
+
+/**
+ * One row of a resource's endpoint table. The same row configures validation, auth,
+ * rate limits, idempotency, Precognition and its OpenAPI operation.
+ */
+export interface RouteRow<B extends TSchema | undefined = any, Q extends TSchema | undefined = any, P extends TSchema | undefined = any> {
+  method: Method
+  url: string
+  operationId: string
+  summary: string
+  description?: string
+  scope: Scope
+  params?: P
+  query?: Q
+  body?: B
+  /** Success status → response schema (null: no body). The first entry is the status sent. */
+  reply: Record<number, TSchema | null>
+  /** Extra documented error statuses beyond those the row's shape implies. */
+  errors?: number[]
+  /** An extra rate-limit group counted on top of the global limits. */
+  limit?: 'analytics' | 'music'
+  /** Writes run in one transaction unless this is false (e.g. slow network work inside). */
+  transaction?: boolean
+  /** Takes multipart/form-data (the handler reads it) as well as JSON. */
+  multipart?: boolean
+  /** Answers its own content type (markdown, HTML): the handler's return value is sent as is. */
+  raw?: boolean
+  handler: (input: HandlerInput<In<B>, In<Q>, In<P>>) => Promise<unknown>
+}
+
+/** Identity helper: infers handler input types from the row's schemas. */
+export function route<B extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, P extends TSchema | undefined = undefined>(
+  row: RouteRow<B, Q, P>,
+): RouteRow<B, Q, P> {
+  return row
+}
+
+export interface RouteModule {
+  /** OpenAPI tag and docs section. */
+  tag: string
+  description: string
+  prefix: string
+  rows: RouteRow[]
+}
+
+export function routes(tag: string, description: string, prefix: string, rows: RouteRow[]): RouteModule {
+  return { tag, description, prefix, rows }
+}
+
+/** A success body with `meta` beside `data` (or `meta` alone, as bulk delete answers). */
+export class Envelope {
+  constructor(readonly body: { data?: unknown; meta?: unknown }) {}
+}
+export const withMeta = (data: unknown, meta: Record<string, unknown>) => new Envelope({ data, meta })
+export const metaOnly = (meta: Record<string, unknown>) => new Envelope({ meta })
+
+export const isWrite = (method: Method) => method !== 'GET'

@@ -1,0 +1,58 @@
+import { accounts } from './auth/accounts.ts'
+import { randomPassword } from './auth/secrets.ts'
+import { buildApp, closeContext, createContext } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { usersRepository } from './store/users.ts'
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`)
+      process.exit(2)
+    }
+    throw err
+  }
+  const ctx = await createContext(config)
+  const app = await buildApp(ctx)
+
+  // First start on an empty store: an owner account and a token, printed once.
+  if ((await usersRepository.count(ctx.db)) === 0) {
+    const password = randomPassword()
+    const user = await accounts.createUser(ctx.db, { email: 'owner@slotline.local', password, name: 'Owner' })
+    const { token } = await accounts.createToken(ctx.db, user.id, { name: 'Created at first start' })
+    console.log(
+      [
+        '',
+        'Slotline created an owner account on this empty store (shown once):',
+        `  sign in:  ${config.publicUrl}/login   e-mail: ${user.email}   password: ${password}`,
+        `  token:    ${token}`,
+        `  try it:   curl -H "Authorization: Bearer ${token}" ${config.publicUrl}/v1/me`,
+        `  demo:     npm run --silent cli -- demo --email ${user.email} --login demo.page`,
+        '',
+      ].join('\n'),
+    )
+  }
+
+  await app.listen({ host: config.host, port: config.port })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    ctx.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    // app.close() waits for in-flight requests, then runs onClose hooks (flushes included).
+    await app.close()
+    await closeContext(ctx)
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

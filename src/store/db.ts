@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { type Kysely as KyselyType, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+export type Db = KyselyType<Database> | Transaction<Database>
+
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir: string
+  /** PostgreSQL schema to use as search_path; tests give each suite its own. */
+  schema?: string
+  /** SQLite file name inside dataDir (":memory:" for none). */
+  sqliteFile?: string
+}
+
+// PostgreSQL COUNT(*) and SUM() are bigint; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v))
+
+export function openDatabase(options: OpenOptions): Kysely<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  const file = options.sqliteFile ?? 'slotline.db'
+  let target = file
+  if (file !== ':memory:') {
+    mkdirSync(options.dataDir, { recursive: true })
+    target = join(options.dataDir, file)
+  }
+  const sqlite = new SQLite(target)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+/** Runs fn in a transaction, or inside the one db already is. */
+export async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db as Transaction<Database>)
+  return (db as KyselyType<Database>).transaction().execute(fn)
+}
+
+export const nowIso = () => new Date().toISOString()

@@ -1,0 +1,154 @@
+import { sql } from 'kysely'
+import { type Db, isPostgres, nowIso } from './db.ts'
+
+export interface Social {
+  link: string
+  order: number
+}
+
+export interface Profile {
+  id: number
+  userId: number
+  login: string
+  title: string | null
+  description: string | null
+  avatar: string | null
+  bgImage: string | null
+  socials: Social[]
+  themeId: number
+  languageId: number | null
+  isMain: boolean
+  status: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+type Row = {
+  id: number
+  user_id: number
+  login: string
+  login_lower: string
+  title: string | null
+  description: string | null
+  avatar: string | null
+  bg_image: string | null
+  socials: string
+  theme_id: number
+  language_id: number | null
+  is_main: number
+  status: number
+  created_at: string
+  updated_at: string
+}
+
+const toProfile = (r: Row): Profile => ({
+  id: r.id,
+  userId: r.user_id,
+  login: r.login,
+  title: r.title,
+  description: r.description,
+  avatar: r.avatar,
+  bgImage: r.bg_image,
+  socials: JSON.parse(r.socials),
+  themeId: r.theme_id,
+  languageId: r.language_id,
+  isMain: r.is_main === 1,
+  status: r.status === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+export type ProfileChanges = Partial<
+  Pick<Profile, 'login' | 'title' | 'description' | 'avatar' | 'bgImage' | 'socials' | 'languageId' | 'isMain' | 'status'>
+>
+
+async function insert(db: Db, p: { userId: number; login: string; isMain: boolean }): Promise<Profile> {
+  const now = nowIso()
+  const row = await db
+    .insertInto('profiles')
+    .values({
+      user_id: p.userId,
+      login: p.login,
+      login_lower: p.login.toLowerCase(),
+      socials: '[]',
+      theme_id: 1,
+      is_main: p.isMain ? 1 : 0,
+      status: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toProfile(row)
+}
+
+async function update(db: Db, id: number, changes: ProfileChanges): Promise<Profile> {
+  const set: Record<string, unknown> = { updated_at: nowIso() }
+  if (changes.login !== undefined) {
+    set.login = changes.login
+    set.login_lower = changes.login.toLowerCase()
+  }
+  if (changes.title !== undefined) set.title = changes.title
+  if (changes.description !== undefined) set.description = changes.description
+  if (changes.avatar !== undefined) set.avatar = changes.avatar
+  if (changes.bgImage !== undefined) set.bg_image = changes.bgImage
+  if (changes.socials !== undefined) set.socials = JSON.stringify(changes.socials)
+  if (changes.languageId !== undefined) set.language_id = changes.languageId
+  if (changes.isMain !== undefined) set.is_main = changes.isMain ? 1 : 0
+  if (changes.status !== undefined) set.status = changes.status ? 1 : 0
+  const row = await db.updateTable('profiles').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return toProfile(row)
+}
+
+async function findById(db: Db, id: number): Promise<Profile | undefined> {
+  const row = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toProfile(row)
+}
+
+async function findByLogin(db: Db, login: string): Promise<Profile | undefined> {
+  const row = await db.selectFrom('profiles').selectAll().where('login_lower', '=', login.toLowerCase()).executeTakeFirst()
+  return row && toProfile(row)
+}
+
+async function listByUser(db: Db, userId: number): Promise<Profile[]> {
+  const rows = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).orderBy('id').execute()
+  return rows.map(toProfile)
+}
+
+async function countByUser(db: Db, userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('profiles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(n)
+}
+
+/**
+ * Serialises writers of one page: on PostgreSQL a row lock held to the end of the
+ * transaction; SQLite already runs one writer at a time on its single connection.
+ */
+async function lockForWrite(db: Db, id: number): Promise<void> {
+  if (isPostgres(db)) await sql`SELECT id FROM profiles WHERE id = ${id} FOR UPDATE`.execute(db)
+}
+
+/** Serialises writers of one user's profile set (creation limits, main flag). */
+async function lockUser(db: Db, userId: number): Promise<void> {
+  if (isPostgres(db)) await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(db)
+}
+
+async function remove(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('profiles').where('id', '=', id).execute()
+}
+
+export const profilesRepository = Object.freeze({
+  insert,
+  update,
+  findById,
+  findByLogin,
+  listByUser,
+  countByUser,
+  lockForWrite,
+  lockUser,
+  remove,
+})

@@ -1,0 +1,85 @@
+import type { Generated } from 'kysely'
+
+/**
+ * The database as Kysely sees it. snake_case stays here and in SQL; repositories map rows to
+ * camelCase domain types. Timestamps are ISO 8601 strings on both engines, so they sort and
+ * compare the same way everywhere.
+ */
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  name: string
+  password_hash: string
+  timezone: string
+  language_code: string
+  created_at: string
+}
+
+export interface TokensTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  token_hash: string
+  abilities: string
+  last_used_at: string | null
+  created_at: string
+}
+
+export interface ProfilesTable {
+  id: Generated<number>
+  user_id: number
+  login: string
+  login_lower: string
+  title: string | null
+  description: string | null
+  avatar: string | null
+  bg_image: string | null
+  socials: string
+  theme_id: number
+  language_id: number | null
+  is_main: number
+  status: number
+  created_at: string
+  updated_at: string
+}
+
+export interface SlotsTable {
+  id: Generated<number>
+  profile_id: number
+  type: string
+  position: number
+  data: string
+  created_at: string
+  updated_at: string
+}
+
+export interface FilesTable {
+  id: Generated<number>
+  user_id: number
+  path: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  created_at: string
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number
+  key: string
+  fingerprint: string
+  state: string
+  status: number | null
+  body: string | null
+  created_at: string
+  expires_at: string
+}
+
+export interface Database {
+  users: UsersTable
+  tokens: TokensTable
+  profiles: ProfilesTable
+  slots: SlotsTable
+  files: FilesTable
+  idempotency_keys: IdempotencyKeysTable
+}

@@ -1,0 +1,74 @@
+import { type Db, nowIso } from './db.ts'
+
+export type Ability = 'profile:read' | 'profile:write'
+export const ABILITIES: readonly Ability[] = ['profile:read', 'profile:write']
+
+export interface TokenRecord {
+  id: number
+  userId: number
+  name: string
+  tokenHash: string
+  abilities: Ability[]
+  lastUsedAt: string | null
+  createdAt: string
+}
+
+type Row = {
+  id: number
+  user_id: number
+  name: string
+  token_hash: string
+  abilities: string
+  last_used_at: string | null
+  created_at: string
+}
+
+const toToken = (r: Row): TokenRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  name: r.name,
+  tokenHash: r.token_hash,
+  abilities: r.abilities.split(',').filter(Boolean) as Ability[],
+  lastUsedAt: r.last_used_at,
+  createdAt: r.created_at,
+})
+
+async function insert(db: Db, t: { userId: number; name: string; tokenHash: string; abilities: Ability[] }): Promise<TokenRecord> {
+  const row = await db
+    .insertInto('tokens')
+    .values({ user_id: t.userId, name: t.name, token_hash: t.tokenHash, abilities: t.abilities.join(','), created_at: nowIso() })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toToken(row)
+}
+
+async function findByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
+  const row = await db.selectFrom('tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+  return row && toToken(row)
+}
+
+async function countByUser(db: Db, userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(n)
+}
+
+async function listByUser(db: Db, userId: number): Promise<TokenRecord[]> {
+  const rows = await db.selectFrom('tokens').selectAll().where('user_id', '=', userId).orderBy('id').execute()
+  return rows.map(toToken)
+}
+
+async function touch(db: Db, id: number, at = nowIso()): Promise<void> {
+  await db.updateTable('tokens').set({ last_used_at: at }).where('id', '=', id).execute()
+}
+
+/** Revocation deletes the row: the very next request with that token finds nothing. */
+async function revoke(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}
+
+export const tokensRepository = Object.freeze({ insert, findByHash, countByUser, listByUser, touch, revoke })

@@ -1,0 +1,67 @@
+import { type Db, nowIso } from './db.ts'
+
+export interface User {
+  id: number
+  email: string
+  name: string
+  passwordHash: string
+  timezone: string
+  languageCode: string
+  createdAt: string
+}
+
+type Row = {
+  id: number
+  email: string
+  name: string
+  password_hash: string
+  timezone: string
+  language_code: string
+  created_at: string
+}
+
+const toUser = (r: Row): User => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  passwordHash: r.password_hash,
+  timezone: r.timezone,
+  languageCode: r.language_code,
+  createdAt: r.created_at,
+})
+
+async function insert(
+  db: Db,
+  u: { email: string; name: string; passwordHash: string; timezone?: string; languageCode?: string },
+): Promise<User> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: u.email.toLowerCase(),
+      name: u.name,
+      password_hash: u.passwordHash,
+      timezone: u.timezone ?? 'UTC',
+      language_code: u.languageCode ?? 'en',
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toUser(row)
+}
+
+async function findById(db: Db, id: number): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toUser(row)
+}
+
+async function findByEmail(db: Db, email: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+  return row && toUser(row)
+}
+
+async function count(db: Db): Promise<number> {
+  const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(n)
+}
+
+export const usersRepository = Object.freeze({ insert, findById, findByEmail, count })
