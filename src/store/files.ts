@@ -1,0 +1,57 @@
+import { type Db, nowIso } from './db.ts'
+
+export interface StoredFile {
+  id: number
+  userId: number
+  path: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  createdAt: string
+}
+
+type Row = {
+  id: number
+  user_id: number
+  path: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+  created_at: string
+}
+
+const toFile = (r: Row): StoredFile => ({
+  id: r.id,
+  userId: r.user_id,
+  path: r.path,
+  mime: r.mime,
+  size: r.size,
+  width: r.width,
+  height: r.height,
+  createdAt: r.created_at,
+})
+
+async function insert(db: Db, f: Omit<StoredFile, 'id' | 'createdAt'>): Promise<StoredFile> {
+  const row = await db
+    .insertInto('files')
+    .values({ user_id: f.userId, path: f.path, mime: f.mime, size: f.size, width: f.width, height: f.height, created_at: nowIso() })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toFile(row)
+}
+
+async function findByPath(db: Db, path: string): Promise<StoredFile | undefined> {
+  const row = await db.selectFrom('files').selectAll().where('path', '=', path).executeTakeFirst()
+  return row && toFile(row)
+}
+
+/** Which of `paths` belong to the user: the ownership check behind avatar, picture and gallery. */
+async function ownedPaths(db: Db, userId: number, paths: string[]): Promise<Set<string>> {
+  if (!paths.length) return new Set()
+  const rows = await db.selectFrom('files').select('path').where('user_id', '=', userId).where('path', 'in', [...new Set(paths)]).execute()
+  return new Set(rows.map((r) => r.path))
+}
+
+export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths })
