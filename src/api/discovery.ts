@@ -3,8 +3,7 @@ import { discoveryDocument } from '../discovery.ts'
 import { DataOf } from '../http/schemas.ts'
 import { route, routes } from '../http/routes.ts'
 import { limits } from '../limits.ts'
-import { profilesRepository } from '../store/profiles.ts'
-import { tokensRepository } from '../store/tokens.ts'
+import { usersRepository } from '../store/users.ts'
 
 const Identity = Type.Object(
   {
@@ -49,10 +48,7 @@ export default routes('Discovery', 'Where to start: what the API offers and what
     scope: 'profile:read',
     reply: { 200: DataOf(Identity) },
     handler: async ({ ctx, db, principal }) => {
-      const [profiles, tokens] = await Promise.all([
-        profilesRepository.countByUser(db, principal.user.id),
-        tokensRepository.countByUser(db, principal.user.id),
-      ])
+      const { profiles, tokens } = await usersRepository.usage(db, principal.user.id)
       const rl = ctx.config.rateLimit
       return {
         userId: principal.user.id,

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify'
 import { digestsEqual, isTokenShaped, sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
 import { tokensRepository } from '../store/tokens.ts'
-import { usersRepository } from '../store/users.ts'
 import { AppError } from './errors.ts'
 import type { Principal, Scope } from './routes.ts'
 
@@ -21,11 +20,10 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest, scope: 
   const raw = match[1]
   if (!isTokenShaped(raw)) throw unauthenticated('The token is invalid or has been revoked.')
   const hash = sha256(raw)
-  const token = await tokensRepository.findByHash(ctx.db, hash)
+  const found = await tokensRepository.findWithUser(ctx.db, hash)
   // The lookup is by digest; the comparison is constant-time all the same.
-  if (!token || !digestsEqual(token.tokenHash, hash)) throw unauthenticated('The token is invalid or has been revoked.')
-  const user = await usersRepository.findById(ctx.db, token.userId)
-  if (!user) throw unauthenticated('The token is invalid or has been revoked.')
+  if (!found || !digestsEqual(found.token.tokenHash, hash)) throw unauthenticated('The token is invalid or has been revoked.')
+  const { token, user } = found
   if (!token.lastUsedAt || Date.parse(token.lastUsedAt) < Date.now() - TOUCH_EVERY_MS) {
     await tokensRepository.touch(ctx.db, token.id)
   }

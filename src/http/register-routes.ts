@@ -99,7 +99,9 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, modules: R
         method: row.method,
         url,
         config: { row },
-        schema: { params: row.params, querystring: row.query, body: row.body },
+        schema: Object.fromEntries(
+          Object.entries({ params: row.params, querystring: row.query, body: row.body }).filter(([, v]) => v !== undefined),
+        ),
         onRequest: async (req, reply) => {
           if (isWrite(row.method) && isPrecognitive(req)) markPrecognitive(reply)
           if (row.scope === 'public') return

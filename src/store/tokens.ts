@@ -1,4 +1,5 @@
 import { type Db, nowIso } from './db.ts'
+import type { User } from './users.ts'
 
 export type Ability = 'profile:read' | 'profile:write'
 export const ABILITIES: readonly Ability[] = ['profile:read', 'profile:write']
@@ -47,6 +48,43 @@ async function findByHash(db: Db, tokenHash: string): Promise<TokenRecord | unde
   return row && toToken(row)
 }
 
+/** The token and its owner in one round trip: every authenticated request starts here. */
+async function findWithUser(db: Db, tokenHash: string): Promise<{ token: TokenRecord; user: User } | undefined> {
+  const row = await db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select([
+      'tokens.id',
+      'tokens.user_id',
+      'tokens.name',
+      'tokens.token_hash',
+      'tokens.abilities',
+      'tokens.last_used_at',
+      'tokens.created_at',
+      'users.email as u_email',
+      'users.name as u_name',
+      'users.password_hash as u_password_hash',
+      'users.timezone as u_timezone',
+      'users.language_code as u_language_code',
+      'users.created_at as u_created_at',
+    ])
+    .where('tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    token: toToken(row),
+    user: {
+      id: row.user_id,
+      email: row.u_email,
+      name: row.u_name,
+      passwordHash: row.u_password_hash,
+      timezone: row.u_timezone,
+      languageCode: row.u_language_code,
+      createdAt: row.u_created_at,
+    },
+  }
+}
+
 async function countByUser(db: Db, userId: number): Promise<number> {
   const { n } = await db
     .selectFrom('tokens')
@@ -71,4 +109,4 @@ async function revoke(db: Db, userId: number, id: number): Promise<boolean> {
   return Number(res.numDeletedRows) > 0
 }
 
-export const tokensRepository = Object.freeze({ insert, findByHash, countByUser, listByUser, touch, revoke })
+export const tokensRepository = Object.freeze({ insert, findByHash, findWithUser, countByUser, listByUser, touch, revoke })

@@ -64,4 +64,15 @@ async function count(db: Db): Promise<number> {
   return Number(n)
 }
 
-export const usersRepository = Object.freeze({ insert, findById, findByEmail, count })
+/** How much of the counted limits a user holds (GET /me), in one round trip. */
+async function usage(db: Db, userId: number): Promise<{ profiles: number; tokens: number }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('profiles').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('profiles'),
+      eb.selectFrom('tokens').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('tokens'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { profiles: Number(row.profiles), tokens: Number(row.tokens) }
+}
+
+export const usersRepository = Object.freeze({ insert, findById, findByEmail, count, usage })

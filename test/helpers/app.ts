@@ -17,6 +17,8 @@ import type { User } from '../../src/store/users.ts'
 /** Which store this run tests: .ci/run sets TEST_DATABASE_URL (and TEST_REDIS_URL) for PostgreSQL + Redis. */
 export const STORE: 'sqlite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
 
+const pgUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
 export interface ApiResponse {
   status: number
   headers: Record<string, string | string[] | number | undefined>
@@ -46,13 +48,14 @@ export interface TestApp {
  * schema (and Redis key prefix) when the run targets PostgreSQL. Rate limits are off unless the
  * test sets RATE_LIMIT_* in `env`.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(env: Record<string, string> = {}, options: { store?: 'sqlite' | 'postgres' } = {}): Promise<TestApp> {
+  const store = options.store ?? STORE
   const dataDir = mkdtempSync(join(tmpdir(), 'slotline-test-'))
   const id = randomBytes(6).toString('hex')
   let schema: string | undefined
-  if (STORE === 'postgres') {
+  if (store === 'postgres') {
     schema = `t_${id}`
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    const client = new pg.Client({ connectionString: pgUrl() })
     await client.connect()
     await client.query(`CREATE SCHEMA ${schema}`)
     await client.end()
@@ -63,7 +66,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '0',
     RATE_LIMIT_MUSIC_PER_MINUTE: '0',
-    ...(STORE === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
+    ...(store === 'postgres' ? { DATABASE_URL: pgUrl(), REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
     PORT: '0',
     ...env,
   })
@@ -106,7 +109,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
       }
       await closeContext(ctx)
       if (schema) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+        const client = new pg.Client({ connectionString: pgUrl() })
         await client.connect()
         await client.query(`DROP SCHEMA ${schema} CASCADE`)
         await client.end()

@@ -1,0 +1,16 @@
+// `npm run bench [-- name ...]`: every benchmark, each printing its figure against a baseline
+// measured in the same run. Names filter which run (e.g. `npm run bench -- me`).
+import { availableStores } from './lib.ts'
+import { benchMe } from './me.ts'
+
+type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgres') => Promise<unknown> }
+
+const benches: Bench[] = [{ name: 'me', perStore: true, run: benchMe }]
+
+const wanted = process.argv.slice(2)
+const stores = await availableStores()
+for (const b of benches) {
+  if (wanted.length && !wanted.includes(b.name)) continue
+  for (const store of b.perStore ? stores : (['sqlite'] as const)) await b.run(store)
+}
+process.exit(0)
