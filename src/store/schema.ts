@@ -75,6 +75,44 @@ export interface IdempotencyKeysTable {
   expires_at: string
 }
 
+export interface LanguagesTable {
+  id: number
+  code: string
+  name: string
+  is_active: number
+}
+
+export interface MusicLookupsTable {
+  key: string
+  result: string
+  created_at: string
+  expires_at: string
+}
+
+/** Daily rollups in the owner's time zone; `visitors` is a serialised HyperLogLog sketch. */
+export interface AnalyticsDailyTable {
+  profile_id: number
+  day: string
+  views: number
+  clicks: number
+  visitors: Buffer
+}
+
+export interface AnalyticsSlotDailyTable {
+  profile_id: number
+  slot_id: number
+  day: string
+  clicks: number
+  visitors: Buffer
+}
+
+export interface AnalyticsSocialDailyTable {
+  profile_id: number
+  social_index: number
+  day: string
+  clicks: number
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -82,4 +120,9 @@ export interface Database {
   slots: SlotsTable
   files: FilesTable
   idempotency_keys: IdempotencyKeysTable
+  analytics_daily: AnalyticsDailyTable
+  analytics_slot_daily: AnalyticsSlotDailyTable
+  analytics_social_daily: AnalyticsSocialDailyTable
+  languages: LanguagesTable
+  music_lookups: MusicLookupsTable
 }

@@ -1,0 +1,155 @@
+import type { AppContext } from '../context.ts'
+import { analyticsRepository } from '../store/analytics.ts'
+import { answerCache } from './answer-cache.ts'
+import { isBot, isSpeculative } from './bots.ts'
+import { localDay } from './local-day.ts'
+import { RollupBatch } from './rollups.ts'
+import { visitorHasher } from './visitor-key.ts'
+
+export interface VisitInput {
+  profileId: number
+  /** The client address; only a keyed hash of it (with the agent and page) is kept, for one day. */
+  ip: string
+  userAgent: string | undefined
+  /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
+  purpose?: string | undefined
+  at?: Date
+}
+
+export interface ClickInput extends VisitInput {
+  slotId: number | null
+  socialIndex: number | null
+}
+
+/** Where public pages report views and clicks; one per AppContext, see analyticsIntake(). */
+export interface AnalyticsIntake {
+  /** Records a page view; false when it is not counted (bot, prefetch, intake closed). */
+  view(e: VisitInput): boolean
+  /** Records a click on a block (slotId) or social link (socialIndex); false when not counted. */
+  click(e: ClickInput): boolean
+  /** Writes everything recorded so far; resolves once it is stored. */
+  flush(): Promise<void>
+}
+
+/** Buffered events are written at least this often… */
+const FLUSH_INTERVAL_MS = 1000
+/** …or as soon as this many are waiting. */
+const FLUSH_EVENTS = 1000
+/**
+ * While the store is unreachable events wait in memory for the next attempt; past this many the
+ * oldest are dropped (and logged) rather than letting a long outage exhaust memory.
+ */
+const MAX_BUFFERED = 1_000_000
+
+interface Pending {
+  profileId: number
+  at: number
+  hi: number
+  lo: number
+  /** undefined for a view; null/number for a click. */
+  slotId: number | null | undefined
+  socialIndex: number | null
+}
+
+const intakes = new WeakMap<AppContext, AnalyticsIntake>()
+
+/**
+ * The analytics intake of this context, created on first use. Events are buffered and written
+ * in batches (one transaction each); the final flush is registered with ctx.onClose, so it runs
+ * before the database closes (closers run last registered first) and a graceful shutdown loses
+ * nothing.
+ */
+export function analyticsIntake(ctx: AppContext): AnalyticsIntake {
+  let intake = intakes.get(ctx)
+  if (!intake) {
+    intake = createIntake(ctx)
+    intakes.set(ctx, intake)
+  }
+  return intake
+}
+
+function createIntake(ctx: AppContext): AnalyticsIntake {
+  const hash = visitorHasher(ctx.secret)
+  let buffer: Pending[] = []
+  let closed = false
+  let running: Promise<void> = Promise.resolve()
+  let queued: Promise<void> | undefined
+
+  const timer = setInterval(() => {
+    if (buffer.length > 0) flush().catch(() => {})
+  }, FLUSH_INTERVAL_MS)
+  timer.unref()
+
+  ctx.onClose(async () => {
+    clearInterval(timer)
+    // Refuse new events first, so nothing can land in the buffer after its last write.
+    closed = true
+    await flush().catch((err) => ctx.log.error({ err, lost: buffer.length }, 'analytics: final flush failed; events lost'))
+  })
+
+  function record(e: VisitInput, slotId: number | null | undefined, socialIndex: number | null): boolean {
+    if (closed || isBot(e.userAgent) || isSpeculative(e.purpose)) return false
+    if (!Number.isSafeInteger(e.profileId) || e.profileId <= 0) return false
+    const at = e.at ?? new Date()
+    const digest = hash(e.ip, e.userAgent!, e.profileId, at)
+    buffer.push({ profileId: e.profileId, at: at.getTime(), hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4), slotId, socialIndex })
+    if (buffer.length >= FLUSH_EVENTS && !queued) flush().catch(() => {})
+    return true
+  }
+
+  /** One write at a time; a flush asked for while one runs is queued once and takes all that waits. */
+  function flush(): Promise<void> {
+    if (!queued) {
+      const next = running.then(() => {
+        queued = undefined
+        return drain()
+      })
+      queued = next
+      running = next.catch(() => {})
+    }
+    return queued
+  }
+
+  async function drain(): Promise<void> {
+    if (buffer.length === 0) return
+    const events = buffer
+    buffer = []
+    try {
+      const written = await write(events)
+      answerCache(ctx).forget(written)
+    } catch (err) {
+      // Put the events back in front of newer ones and retry on the next flush.
+      buffer = events.concat(buffer)
+      if (buffer.length > MAX_BUFFERED) {
+        const dropped = buffer.length - MAX_BUFFERED
+        buffer = buffer.slice(dropped)
+        ctx.log.error({ dropped }, 'analytics: store unavailable too long; oldest events dropped')
+      }
+      ctx.log.warn({ err, waiting: buffer.length }, 'analytics: flush failed; will retry')
+      throw err
+    }
+  }
+
+  async function write(events: Pending[]): Promise<Set<number>> {
+    const zones = await analyticsRepository.ownerTimeZones(ctx.db, [...new Set(events.map((e) => e.profileId))])
+    const batch = new RollupBatch()
+    for (const e of events) {
+      const zone = zones.get(e.profileId)
+      // The page was deleted since the visit; its rollups are gone with it.
+      if (zone === undefined) continue
+      const day = localDay(e.at, zone)
+      if (e.slotId === undefined) batch.addView(e.profileId, day, e.hi, e.lo)
+      else batch.addClick(e.profileId, day, e.hi, e.lo, e.slotId, e.socialIndex)
+    }
+    await batch.write(ctx.db)
+    return batch.profileIds
+  }
+
+  return {
+    view: (e) => record(e, undefined, null),
+    click: (e) => record(e, normaliseId(e.slotId), normaliseId(e.socialIndex)),
+    flush,
+  }
+}
+
+const normaliseId = (n: number | null | undefined): number | null => (Number.isSafeInteger(n) && n! >= 0 ? n! : null)
