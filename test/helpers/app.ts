@@ -66,6 +66,10 @@ export async function startApp(env: Record<string, string> = {}, options: { stor
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '0',
     RATE_LIMIT_MUSIC_PER_MINUTE: '0',
+    // Network rule: a suite that forgets its fakes reaches a closed local port, never the public APIs.
+    MUSIC_DEEZER_URL: 'http://127.0.0.1:9',
+    MUSIC_ITUNES_URL: 'http://127.0.0.1:9',
+    MUSIC_ODESLI_URL: 'http://127.0.0.1:9',
     ...(store === 'postgres' ? { DATABASE_URL: pgUrl(), REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
     PORT: '0',
     ...env,
