@@ -85,6 +85,7 @@ const writeHeaders = [
 /** OpenAPI 3.1, generated from the same route rows and TypeBox schemas that validate requests. */
 export function buildOpenApi(config: Config, modules: RouteModule[]) {
   const paths: Record<string, Record<string, unknown>> = {}
+  const usedErrors = new Set<number>()
   for (const mod of modules) {
     for (const row of mod.rows) {
       const full = (mod.prefix + row.url).replace(/:(\w+)/g, '{$1}')
@@ -100,7 +101,10 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
       if (isWrite(row.method) && status !== 204 && row.scope !== 'public') {
         responses['204'] = { description: 'Dry run (Precognition: true) passed every check; nothing was stored.' }
       }
-      for (const code of errorsFor(row, path)) responses[String(code)] = { $ref: `#/components/responses/E${code}` }
+      for (const code of errorsFor(row, path)) {
+        usedErrors.add(code)
+        responses[String(code)] = { $ref: `#/components/responses/E${code}` }
+      }
       const op: Record<string, unknown> = {
         operationId: row.operationId,
         summary: row.summary,
@@ -133,6 +137,7 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
 
   const responses: Record<string, unknown> = {}
   for (const [code, description] of Object.entries(errorStatuses)) {
+    if (!usedErrors.has(Number(code))) continue
     const name = exampleCode[Number(code)] as keyof typeof errorTable
     responses[`E${code}`] = {
       description,
