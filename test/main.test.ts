@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { cli, freePort, startService } from './helpers/process.ts'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'slotline-main-'))
+  dirs.push(d)
+  return d
+}
+
+describe('npm start on an empty store (SQLite under DATA_DIR)', () => {
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+  it('creates an owner, prints a working token once, and stops gracefully on SIGTERM', async () => {
+    const dataDir = tempDir()
+    const port = String(await freePort())
+    const env = { DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' }
+    const svc = await startService(env)
+    const token = /token:\s+(slp_[0-9A-Za-z]{40})/.exec(svc.stdout())?.[1]
+    assert.ok(token, svc.stdout())
+    const base = `http://127.0.0.1:${port}`
+    const me = await fetch(`${base}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
+    assert.equal(me.status, 200)
+    assert.equal(((await me.json()) as any).data.name, 'Owner')
+    const discovery = await fetch(`${base}/v1/`)
+    assert.equal(discovery.status, 200)
+
+    // An in-flight request finishes although SIGTERM arrives while it runs.
+    const inFlight = fetch(`${base}/v1/profiles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'graceful.page' }),
+    })
+    svc.child.kill('SIGTERM')
+    const res = await inFlight.catch((e) => e)
+    assert.equal(await svc.exited, 0)
+    // Never a reset connection: the request completes, or is told the service is closing.
+    assert.ok(res instanceof Response, String(res))
+    assert.ok([201, 503].includes(res.status), String(res.status))
+
+    // The second start finds the owner and prints no new token.
+    const again = await startService(env)
+    assert.doesNotMatch(again.stdout(), /slp_/)
+    again.child.kill('SIGTERM')
+    assert.equal(await again.exited, 0)
+  })
+
+  it('refuses to start on a bad variable, naming it', async () => {
+    const res = await cli(['migrate'], { DATA_DIR: tempDir(), PORT: 'abc' })
+    assert.notEqual(res.code, 0)
+    assert.match(res.stderr, /PORT/)
+  })
+})
+
+describe('cli', () => {
+  it('users create, then tokens create prints the token alone on the last line', async () => {
+    const env = { DATA_DIR: tempDir() }
+    const created = await cli(['users', 'create', '--email', 'cli@example.test', '--password', 'long enough pw', '--name', 'Cli', '--timezone', 'Europe/Berlin'], env)
+    assert.equal(created.code, 0, created.stderr)
+    const issued = await cli(['tokens', 'create', '--email', 'cli@example.test', '--abilities', 'profile:read', '--name', 'ci'], env)
+    assert.equal(issued.code, 0, issued.stderr)
+    const lines = issued.stdout.trim().split('\n')
+    assert.match(lines[lines.length - 1], /^slp_[0-9A-Za-z]{40}$/)
+  })
+
+  it('explains a bad call with a non-zero exit', async () => {
+    const env = { DATA_DIR: tempDir() }
+    const missing = await cli(['tokens', 'create'], env)
+    assert.notEqual(missing.code, 0)
+    assert.match(missing.stderr, /--email/)
+    const unknownUser = await cli(['tokens', 'create', '--email', 'nobody@example.test'], env)
+    assert.notEqual(unknownUser.code, 0)
+    assert.match(unknownUser.stderr, /No user/)
+    const badAbility = await cli(['users', 'create', '--email', 'x@example.test', '--password', 'short'], env)
+    assert.match(badAbility.stderr, /password/i)
+  })
+
+  it('migrate reports an up-to-date store', async () => {
+    const res = await cli(['migrate'], { DATA_DIR: tempDir() })
+    assert.equal(res.code, 0, res.stderr)
+    assert.match(res.stdout, /up to date|Applied/)
+  })
+})
