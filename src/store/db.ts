@@ -39,7 +39,27 @@ export function openDatabase(options: OpenOptions): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+/**
+ * Kysely prepares every query anew; the same few hundred SQL strings repeat, so keep their
+ * prepared statements (better-sqlite3 runs each synchronously, so reuse is safe).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let stmt = cache.get(query)
+      if (!stmt) {
+        if (cache.size >= max) cache.clear()
+        stmt = sqlite.prepare(query)
+        cache.set(query, stmt)
+      }
+      return stmt
+    },
+  }
 }
 
 export function isPostgres(db: Db): boolean {
