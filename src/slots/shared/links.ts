@@ -24,7 +24,7 @@ export function normaliseLink(raw: string): LinkResult {
   if (m?.[1].toLowerCase() === 'tel') return telLink(m[2].replace(/\s+/g, ''))
   if (/\s/.test(link)) return refuse('A link cannot contain spaces; encode them as %20.')
 
-  const looksLikeHostPort = m && (m[1].includes('.') || /^\d+(\/|$)/.test(m[2]))
+  const looksLikeHostPort = m && (m[1].includes('.') || (m[1].toLowerCase() === 'localhost' && /^\d+(\/|$)/.test(m[2])))
   if (m && !looksLikeHostPort) {
     const scheme = m[1].toLowerCase()
     const rest = m[2]
