@@ -1,9 +1,19 @@
 import { Type } from '@sinclair/typebox'
 import { DataOf, DataWithMeta, ProfileKeyParam } from '../http/schemas.ts'
 import { route, routes, withMeta } from '../http/routes.ts'
+import { resolveProfileKey } from '../http/profile-key.ts'
 import { toProfileResource } from '../profiles/resource.ts'
-import { Profile, StoreProfileRequest } from '../profiles/schemas.ts'
+import {
+  LoginCheck,
+  LoginCheckQuery,
+  Profile,
+  ProfileSettings,
+  StoreProfileRequest,
+  UpdateProfileRequest,
+  UpdateSettingsRequest,
+} from '../profiles/schemas.ts'
 import { profileService } from '../profiles/service.ts'
+import { settingsService } from '../profiles/settings.ts'
 import { profilesRepository } from '../store/profiles.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
@@ -14,6 +24,7 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     url: '',
     operationId: 'listProfiles',
     summary: "List the token owner's profiles",
+    description: 'Every page of the account that granted the token, oldest first; meta.total counts them. Pages of other accounts never appear.',
     scope: 'profile:read',
     reply: { 200: DataWithMeta(Type.Array(Profile), Type.Object({ total: Type.Integer() })) },
     handler: async ({ ctx, db, principal }) => {
@@ -29,12 +40,30 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     url: '',
     operationId: 'createProfile',
     summary: 'Create a profile',
-    description: 'Creates an empty page at {public_base}/<login>. At most 100 profiles per user (409 limit_reached).',
+    description:
+      'Creates an empty page at {public_base}/<login>. The login is 4 to 60 letters, digits, dots or underscores, not one of the 28 reserved words, and unique regardless of case (422 naming `login`); GET /profiles/check-login tests one first. At most 100 profiles per user (409 limit_reached). The first profile of a user is its main one.',
     scope: 'profile:write',
     body: StoreProfileRequest,
     reply: { 201: DataOf(Profile) },
     errors: [409],
     handler: async ({ ctx, db, principal, body }) => toProfileResource(ctx.config, await profileService.create(db, principal.user.id, body.login)),
+  }),
+  route({
+    method: 'GET',
+    url: '/check-login',
+    operationId: 'checkLogin',
+    summary: 'Check whether a login can be used',
+    description:
+      'Answers whether `login` is free for a new profile or a rename, and if not, why: `invalid` (length or characters), `reserved` (one of the 28 reserved words) or `taken`. Pass `profile` (id or login of one of your profiles) when renaming it, so its own current login is not reported as taken. An unknown or foreign `profile` is 404.',
+    scope: 'profile:read',
+    query: LoginCheckQuery,
+    reply: { 200: DataOf(LoginCheck) },
+    errors: [404],
+    handler: async ({ db, principal, query }) => {
+      const own = query.profile ? await resolveProfileKey(db, principal.user.id, query.profile) : undefined
+      const verdict = await profileService.checkLogin(db, query.login, own?.id)
+      return { login: query.login, profile: query.profile || null, ...verdict }
+    },
   }),
   route({
     method: 'GET',
@@ -45,5 +74,52 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     params: KeyParams,
     reply: { 200: DataOf(Profile) },
     handler: async ({ ctx, profile }) => toProfileResource(ctx.config, profile),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/:profileKey',
+    operationId: 'updateProfile',
+    summary: 'Update a profile: title, description, images, socials',
+    description:
+      'Omitted fields stay as they are; null clears a field; the body may be omitted. `avatar` and `bgImage` take paths returned by POST /files for your own uploads. `socials` replaces the whole row of social links: send `{link, order}` items only — icons are derived from the links and come back in computed.socials, so sending `icon` is 422. Problems are listed in `errors` keyed by field (`title`, `socials.2.icon`, `avatar`), all those of the request together.',
+    scope: 'profile:write',
+    params: KeyParams,
+    body: UpdateProfileRequest,
+    reply: { 200: DataOf(Profile) },
+    errors: [409],
+    handler: async ({ ctx, db, profile, body }) => toProfileResource(ctx.config, await profileService.update(db, profile, body)),
+  }),
+  route({
+    method: 'GET',
+    url: '/:profileKey/settings',
+    operationId: 'getProfileSettings',
+    summary: "Read a profile's login and language settings",
+    description:
+      'The login, the page language (null: it follows the owner\'s language; computed.effectiveLanguageCode says which applies) and the choices a client may offer: options.languages and the login rules with the reserved words.',
+    scope: 'profile:read',
+    params: KeyParams,
+    reply: { 200: DataOf(ProfileSettings) },
+    handler: async ({ ctx, db, principal, profile }) => settingsService.toResource(db, ctx.config, profile, principal.user),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/:profileKey/settings',
+    operationId: 'updateProfileSettings',
+    summary: "Change a profile's login or page language",
+    description:
+      'Send `login` to move the page to a new address: the old address stops working at once, with no redirect, so links, QR codes and NFC tags pointing to it break; check the new one first with GET /profiles/check-login. Send `languageCode` (or `languageId`) from options.languages to set the page language, or null to follow the owner\'s language. Omitted fields stay as they are.',
+    scope: 'profile:write',
+    params: KeyParams,
+    body: UpdateSettingsRequest,
+    reply: { 200: DataOf(ProfileSettings) },
+    errors: [409],
+    handler: async ({ ctx, db, principal, profile, body, afterCommit }) => {
+      const updated = await settingsService.update(db, profile, body)
+      if (updated.login !== profile.login) {
+        // Caches keyed by either address (the public page, QR codes) must drop the page now.
+        afterCommit(() => void ctx.events.emit('profile-changed', { profileId: profile.id, logins: [profile.login, updated.login] }))
+      }
+      return settingsService.toResource(db, ctx.config, updated, principal.user)
+    },
   }),
 ])

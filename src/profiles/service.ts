@@ -1,19 +1,41 @@
-import { AppError, invalidField } from '../http/errors.ts'
+import { AppError, type FieldErrors, invalid, invalidField, mergeErrors } from '../http/errors.ts'
 import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { isUniqueViolation } from '../store/errors.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
-import { loginProblem } from './logins.ts'
+import { filesRepository } from '../store/files.ts'
+import { type Profile, type ProfileChanges, profilesRepository } from '../store/profiles.ts'
+import { type LoginProblem, loginProblem } from './logins.ts'
+import { plainText } from './plain-text.ts'
+import type { UpdateProfileRequest } from './schemas.ts'
+import { normaliseSocials } from './socials.ts'
+
+export type LoginVerdict = { available: true; reason: null; message: string } | { available: false; reason: LoginProblem | 'taken'; message: string }
+
+/**
+ * Every login rule, as a verdict rather than an error: length, pattern, reserved words (all
+ * case-insensitive), then uniqueness. The login held by `exceptProfileId` counts as free, so a
+ * page can be checked against its own current address.
+ */
+export async function checkLogin(db: Db, login: string, exceptProfileId?: number): Promise<LoginVerdict> {
+  const problem = loginProblem(login)
+  if (problem) return { available: false, ...problem }
+  const holder = await profilesRepository.findByLogin(db, login)
+  if (holder && holder.id !== exceptProfileId) {
+    return { available: false, reason: 'taken', message: `The login "${login}" is already taken.` }
+  }
+  if (holder) return { available: true, reason: null, message: `"${login}" is this profile's current login.` }
+  return { available: true, reason: null, message: `"${login}" is available.` }
+}
 
 /** Login rules that need the store: free, or held by `exceptProfileId`. */
 export async function assertLoginAvailable(db: Db, login: string, exceptProfileId?: number): Promise<void> {
-  const problem = loginProblem(login)
-  if (problem) throw invalidField('login', problem.message)
-  const holder = await profilesRepository.findByLogin(db, login)
-  if (holder && holder.id !== exceptProfileId) {
-    throw invalidField('login', `The login "${login}" is already taken. GET /profiles/check-login suggests whether one is free.`)
-  }
+  const verdict = await checkLogin(db, login, exceptProfileId)
+  if (!verdict.available) throw invalidField('login', loginErrorMessage(verdict))
 }
+
+/** The 422 message for a refused login: the verdict, plus where to look when it is taken. */
+export const loginErrorMessage = (verdict: LoginVerdict) =>
+  verdict.reason === 'taken' ? `${verdict.message} GET /profiles/check-login tells whether another one is free.` : verdict.message
 
 async function create(db: Db, userId: number, login: string): Promise<Profile> {
   await profilesRepository.lockUser(db, userId)
@@ -33,4 +55,39 @@ async function create(db: Db, userId: number, login: string): Promise<Profile> {
   }
 }
 
-export const profileService = Object.freeze({ create })
+const IMAGE_FIELDS = ['avatar', 'bgImage'] as const
+
+/**
+ * spec, Profile update payload: omitted fields stay, null clears. Every problem is reported at
+ * once, keyed by field (`title`, `socials.2.link`). An empty body changes nothing.
+ */
+async function update(db: Db, profile: Profile, body: UpdateProfileRequest): Promise<Profile> {
+  const errors: FieldErrors = {}
+  const changes: ProfileChanges = {}
+  if (body.title !== undefined) changes.title = body.title?.trim() || null
+  if (body.description !== undefined) changes.description = body.description === null ? null : plainText(body.description) || null
+  if (body.socials !== undefined) {
+    const result = normaliseSocials(body.socials)
+    mergeErrors(errors, result.errors)
+    changes.socials = result.socials
+  }
+  // An image already on the page passes as is: reading a profile and sending it back must work.
+  const newPaths = IMAGE_FIELDS.filter((f) => body[f] != null && body[f] !== profile[f])
+  const owned = await filesRepository.ownedPaths(db, profile.userId, newPaths.map((f) => body[f] as string))
+  for (const field of newPaths) {
+    const path = body[field] as string
+    if (owned.has(path)) continue
+    errors[field] = [
+      /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
+        ? 'Send the file path POST /files returned, not a URL: upload the image first.'
+        : 'None of your uploads has this path: upload the image with POST /files and send the path it returns.',
+    ]
+  }
+  for (const field of IMAGE_FIELDS) if (body[field] !== undefined) changes[field] = body[field]
+  if (Object.keys(errors).length) throw invalid(errors)
+  if (!Object.keys(changes).length) return profile
+  await profilesRepository.lockForWrite(db, profile.id)
+  return profilesRepository.update(db, profile.id, changes)
+}
+
+export const profileService = Object.freeze({ create, update, checkLogin })
