@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely'
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -18,7 +18,13 @@ const provider: MigrationProvider = {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider })
+  // Kysely looks for its own bookkeeping tables in every schema unless told which one: with a
+  // schema per test suite, a suite would find another's table, skip creating its own and fail.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ name: string }>`SELECT current_schema() AS name`.execute(db)).rows[0]?.name
+      : undefined
+  const migrator = new Migrator({ db, provider, migrationTableSchema })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
