@@ -121,6 +121,14 @@ describe(`POST /profiles (${STORE})`, () => {
     }
   })
 
+  it('refuses a digits-only login, which {profileKey} would always read as an id', async () => {
+    const { token } = await makeAccount(t)
+    const res = await t.request('POST', '/v1/profiles', { token, body: { login: '12345' } })
+    assert.equal(res.status, 422)
+    assert.match(res.body.errors.login[0], /not only digits/)
+    assert.equal((await t.request('POST', '/v1/profiles', { token, body: { login: '12345_' } })).status, 201)
+  })
+
   it('refuses each of the 28 reserved logins, in any case', async () => {
     assert.equal(RESERVED_LOGINS.length, 28)
     const { token } = await makeAccount(t)
