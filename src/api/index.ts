@@ -1,6 +1,8 @@
 import type { RouteModule } from '../http/routes.ts'
 import discovery from './discovery.ts'
 import profiles from './profiles.ts'
+import slotTypes from './slot-types.ts'
+import slots from './slots.ts'
 
 /** Every API module, in the spec's order; routes, OpenAPI and docs read this list. */
-export const apiModules: RouteModule[] = [discovery, profiles]
+export const apiModules: RouteModule[] = [discovery, slotTypes, profiles, slots]

@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox'
 import { DataOf, DataWithMeta, ProfileKeyParam } from '../http/schemas.ts'
 import { route, routes, withMeta } from '../http/routes.ts'
 import { resolveProfileKey } from '../http/profile-key.ts'
+import { parseInclude } from '../profiles/include.ts'
+import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
 import { toProfileResource } from '../profiles/resource.ts'
 import {
   LoginCheck,
@@ -14,6 +16,7 @@ import {
 } from '../profiles/schemas.ts'
 import { profileService } from '../profiles/service.ts'
 import { settingsService } from '../profiles/settings.ts'
+import { slotService } from '../services/slot-service.ts'
 import { profilesRepository } from '../store/profiles.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
@@ -70,10 +73,16 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     url: '/:profileKey',
     operationId: 'getProfile',
     summary: 'Read a profile',
+    description: 'With include=slots (a comma list; slots is the one value) the page comes with every slot in page order.',
     scope: 'profile:read',
     params: KeyParams,
+    query: Type.Object({ include: Type.Optional(Type.String({ maxLength: 200, description: 'Extras to embed, comma separated: slots.', examples: ['slots'] })) }),
     reply: { 200: DataOf(Profile) },
-    handler: async ({ ctx, profile }) => toProfileResource(ctx.config, profile),
+    handler: async ({ ctx, db, profile, query }) => {
+      const resource = toProfileResource(ctx.config, profile)
+      if (!parseInclude(query.include).has('slots')) return resource
+      return { ...resource, slots: slotService.present(ctx.config, await slotService.list(db, profile.id)) }
+    },
   }),
   route({
     method: 'PATCH',
@@ -120,6 +129,24 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
         afterCommit(() => void ctx.events.emit('profile-changed', { profileId: profile.id, logins: [profile.login, updated.login] }))
       }
       return settingsService.toResource(db, ctx.config, updated, principal.user)
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/:profileKey/markdown',
+    operationId: 'getProfileMarkdown',
+    summary: 'The whole page as markdown, as a model reads it',
+    description:
+      'Title, description, socials, then every slot in real page order with its real texts; empty blocks are shown as empty and ' +
+      'legacy slots are marked unsupported. Answers text/markdown; the x-markdown-tokens header is its token count.',
+    scope: 'profile:read',
+    params: KeyParams,
+    reply: { 200: Type.String({ description: 'The page as markdown (text/markdown).' }) },
+    raw: true,
+    handler: async ({ ctx, db, profile, reply }) => {
+      const markdown = await pageMarkdown(db, ctx.config, profile)
+      reply.type('text/markdown; charset=utf-8').header('x-markdown-tokens', String(markdownTokens(markdown)))
+      return markdown
     },
   }),
 ])

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Nullable } from '../http/schemas.ts'
 import { limits } from '../limits.ts'
+import { Slot } from '../slots/resource.ts'
 
 export const SocialItem = Type.Object(
   {
@@ -40,7 +41,7 @@ export const Profile = Type.Object(
     themeId: Type.Integer({ description: 'Read-only: themes are not accepted through the API.' }),
     languageId: Nullable(Type.Integer()),
     computed: ProfileComputed,
-    slots: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'With include=slots.' })),
+    slots: Type.Optional(Type.Array(Slot, { description: 'Present with include=slots: every slot of the page, in page order.' })),
   },
   {
     additionalProperties: false,

@@ -113,6 +113,33 @@ export interface AnalyticsSocialDailyTable {
   clicks: number
 }
 
+/** The dashboard's events; event slots render from them (read-only through the API). */
+export interface EventsTable {
+  id: Generated<number>
+  user_id: number
+  title: string
+  description: string
+  starts_at: string
+  ends_at: string | null
+  timezone: string
+  location: string
+  link: string
+  created_at: string
+  updated_at: string
+}
+
+/** The dashboard's forms; `fields` is JSON: [{name, label, type, required}]. */
+export interface FormsTable {
+  id: Generated<number>
+  user_id: number
+  title: string
+  description: string
+  fields: string
+  submit_label: string
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -125,4 +152,6 @@ export interface Database {
   analytics_social_daily: AnalyticsSocialDailyTable
   languages: LanguagesTable
   music_lookups: MusicLookupsTable
+  events: EventsTable
+  forms: FormsTable
 }

@@ -1,0 +1,224 @@
+import { Type } from '@sinclair/typebox'
+import { invalid } from '../http/errors.ts'
+import { metaOnly, route, routes } from '../http/routes.ts'
+import { DataOf, Nullable, ProfileKeyParam } from '../http/schemas.ts'
+import { limits } from '../limits.ts'
+import { writableTypes } from '../slots/registry.ts'
+import { Slot } from '../slots/resource.ts'
+import { stringEnum } from '../slots/shared/schema.ts'
+import { SLOT_TYPES } from '../slots/types.ts'
+import { slotService } from '../services/slot-service.ts'
+
+const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
+const SlotParams = Type.Object({ profileKey: ProfileKeyParam, slot: Type.Integer({ minimum: 1, description: 'The slot id.' }) })
+
+const SlotData = Type.Unsafe<Record<string, unknown> | unknown[]>({
+  type: ['object', 'array'],
+  description:
+    'The slot body, in the shape of its type’s schema (GET /slot-types/{type}). Unknown keys and computed keys are 422, each one named.',
+})
+
+const batch = { minItems: 1, maxItems: limits.slotsPerBatch }
+const SlotIds = Type.Array(Type.Integer({ minimum: 1 }), { ...batch, description: `Slot ids, 1 to ${limits.slotsPerBatch}.` })
+
+const NewSlotBody = Type.Object(
+  {
+    type: stringEnum(writableTypes, { description: 'The slot type (event and form slots cannot be created through the API).' }),
+    data: Type.Optional(SlotData),
+    order: Type.Optional(Type.Integer({ minimum: 0, description: 'Position to insert at (0 first); later slots move down. Without it the slot goes last.' })),
+  },
+  { additionalProperties: false, examples: [{ type: 'button', data: { title: 'My shop', link: 'example.com/shop' } }] },
+)
+
+const NewSlotsBody = Type.Object(
+  {
+    slots: Type.Array(
+      Type.Object({ type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData) }, { additionalProperties: false }),
+      { ...batch, description: 'Array order is page order.' },
+    ),
+    insertAt: Type.Optional(
+      Nullable(Type.Integer({ minimum: 0, description: 'Position of the whole batch among existing slots; null or omitted appends.' })),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ slots: [{ type: 'text', data: { title: 'Hello' } }, { type: 'divider', data: {} }], insertAt: 0 }],
+  },
+)
+
+const PatchSlotsBody = Type.Object(
+  {
+    slots: Type.Array(
+      Type.Object({ id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: SlotData }, { additionalProperties: false }),
+      { ...batch, description: 'Each slot once; data is merged over its current values at the top level.' },
+    ),
+  },
+  { additionalProperties: false, examples: [{ slots: [{ id: 118, data: { title: 'New title' } }] }] },
+)
+
+const DeleteQuery = Type.Object({
+  'ids[]': Type.Optional({ ...SlotIds, description: 'The slot ids to delete: ids[]=1&ids[]=2.' }),
+})
+const DeleteBody = Type.Object(
+  { ids: Type.Optional({ ...SlotIds, description: 'The slot ids to delete, when not sent as query ids[].' }) },
+  { additionalProperties: false },
+)
+
+const OrderBody = Type.Object(
+  {
+    order: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: limits.slotsPerProfile,
+      description: 'Every slot id of the page exactly once, in the new order.',
+    }),
+  },
+  { additionalProperties: false, examples: [{ order: [120, 118, 119] }] },
+)
+
+const PatchSlotBody = Type.Object(
+  {
+    data: SlotData,
+    type: Type.Optional(Type.String({ description: 'Optional; must be the slot’s current type: a type cannot be changed.' })),
+  },
+  { additionalProperties: false, examples: [{ data: { title: 'New title' } }] },
+)
+
+const SlotList = DataOf(Type.Array(Slot))
+const OneSlot = DataOf(Slot)
+
+export default routes(
+  'Slots',
+  'The ordered blocks of a page. Writes are strict and all-or-nothing; legacy and event slots can be deleted and reordered only.',
+  '/v1/profiles/:profileKey/slots',
+  [
+    route({
+      method: 'GET',
+      url: '',
+      operationId: 'listSlots',
+      summary: 'List the slots of a page, in page order',
+      scope: 'profile:read',
+      params: KeyParams,
+      reply: { 200: SlotList },
+      handler: async ({ ctx, db, profile }) => slotService.present(ctx.config, await slotService.list(db, profile.id)),
+    }),
+    route({
+      method: 'POST',
+      url: '',
+      operationId: 'createSlot',
+      summary: 'Create a slot',
+      description:
+        'Adds one slot; data is validated against the type’s schema (GET /slot-types/{type}). `order` inserts and shifts the rest ' +
+        `down; without it the slot goes last. At most ${limits.slotsPerProfile} slots per page (409 limit_reached).`,
+      scope: 'profile:write',
+      params: KeyParams,
+      body: NewSlotBody,
+      reply: { 201: OneSlot },
+      errors: [409],
+      handler: async ({ ctx, db, profile, body }) => slotService.present(ctx.config, [await slotService.create(db, profile, body)])[0],
+    }),
+    route({
+      method: 'PATCH',
+      url: '',
+      operationId: 'updateSlots',
+      summary: 'Update many slots at once',
+      description:
+        'Merges each data over the slot’s current values at the top level; positions are untouched. All or nothing: one bad slot ' +
+        'refuses the batch (keys slots.<index>.data.<field>); an event or legacy slot is 409 read_only.',
+      scope: 'profile:write',
+      params: KeyParams,
+      body: PatchSlotsBody,
+      reply: { 200: SlotList },
+      errors: [409],
+      handler: async ({ ctx, db, profile, body }) => slotService.present(ctx.config, await slotService.updateMany(db, profile, body.slots)),
+    }),
+    route({
+      method: 'DELETE',
+      url: '',
+      operationId: 'deleteSlots',
+      summary: 'Delete many slots at once',
+      description:
+        'Ids as query ids[]=1&ids[]=2 or as JSON body {"ids": [1, 2]}. One id not on this page refuses the whole request. ' +
+        'Permanent: click statistics go with the slots. Answers how many were deleted and how many remain.',
+      scope: 'profile:write',
+      params: KeyParams,
+      query: DeleteQuery,
+      body: DeleteBody,
+      reply: { 200: Type.Object({ meta: Type.Object({ deleted: Type.Integer(), total: Type.Integer({ description: 'Slots left on the page.' }) }) }) },
+      errors: [409],
+      handler: async ({ db, profile, query, body }) => {
+        const ids = query['ids[]'] ?? body.ids
+        if (!ids) throw invalid({ ids: ['Pass the slot ids as query ids[]=1&ids[]=2 or as a JSON body {"ids": [1, 2]}.'] })
+        return metaOnly(await slotService.removeMany(db, profile, ids))
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/batch',
+      operationId: 'createSlots',
+      summary: 'Create many slots at once',
+      description:
+        `1 to ${limits.slotsPerBatch} slots; array order is page order; insertAt places the whole batch (default: appended). ` +
+        'All or nothing; error keys look like slots.<index>.data.<field>. Event and form slots are 409 read_only.',
+      scope: 'profile:write',
+      params: KeyParams,
+      body: NewSlotsBody,
+      reply: { 201: SlotList },
+      errors: [409],
+      handler: async ({ ctx, db, profile, body }) =>
+        slotService.present(ctx.config, await slotService.createMany(db, profile, body.slots, body.insertAt)),
+    }),
+    route({
+      method: 'PUT',
+      url: '/order',
+      operationId: 'reorderSlots',
+      summary: 'Set the order of every slot',
+      description: 'Pass every slot id of the page exactly once, in the new order (GET …/slots lists them). Legacy and event slots included.',
+      scope: 'profile:write',
+      params: KeyParams,
+      body: OrderBody,
+      reply: { 200: SlotList },
+      errors: [409],
+      handler: async ({ ctx, db, profile, body }) => slotService.present(ctx.config, await slotService.reorder(db, profile, body.order)),
+    }),
+    route({
+      method: 'GET',
+      url: '/:slot',
+      operationId: 'getSlot',
+      summary: 'Read a slot',
+      scope: 'profile:read',
+      params: SlotParams,
+      reply: { 200: OneSlot },
+      handler: async ({ ctx, db, profile, params }) => slotService.present(ctx.config, [await slotService.get(db, profile.id, params.slot)])[0],
+    }),
+    route({
+      method: 'PATCH',
+      url: '/:slot',
+      operationId: 'updateSlot',
+      summary: 'Update a slot',
+      description:
+        'Merges data over the current values at the top level (send only what changes). The type cannot be changed; event and ' +
+        'legacy slots are 409 read_only. The id, and so the click statistics, stay.',
+      scope: 'profile:write',
+      params: SlotParams,
+      body: PatchSlotBody,
+      reply: { 200: OneSlot },
+      errors: [409],
+      handler: async ({ ctx, db, profile, params, body }) =>
+        slotService.present(ctx.config, [await slotService.update(db, profile, params.slot, body)])[0],
+    }),
+    route({
+      method: 'DELETE',
+      url: '/:slot',
+      operationId: 'deleteSlot',
+      summary: 'Delete a slot',
+      description: 'Permanent, no restore; its click statistics go with it. Read-only and legacy slots can be deleted.',
+      scope: 'profile:write',
+      params: SlotParams,
+      reply: { 204: null },
+      errors: [409],
+      handler: async ({ db, profile, params }) => {
+        await slotService.remove(db, profile, params.slot)
+      },
+    }),
+  ],
+)

@@ -1,0 +1,53 @@
+import { countTokens } from 'gpt-tokenizer'
+import type { Config } from '../config.ts'
+import { slotService } from '../services/slot-service.ts'
+import { slotTypeOf } from '../slots/registry.ts'
+import { type SlotResource, toSlotView } from '../slots/resource.ts'
+import type { Db } from '../store/db.ts'
+import type { Profile } from '../store/profiles.ts'
+import { toProfileResource } from './resource.ts'
+import type { ProfileResource } from './schemas.ts'
+
+const EMPTY = '_(empty)_'
+
+function slotSection(slot: SlotResource, record: unknown): string {
+  const def = slotTypeOf(slot.type)
+  const position = slot.order + 1
+  if (!def || !slot.supported) {
+    return `### ${position}. ${slot.type} (slot ${slot.id}, unsupported)\n\n_${slot.message ?? 'This slot type is not supported by the API.'}_`
+  }
+  const readOnly = def.writable ? '' : ', read-only'
+  const body = def.markdown(toSlotView(slot), record).trim()
+  return `### ${position}. ${def.title} (slot ${slot.id}${readOnly})\n\n${body || EMPTY}`
+}
+
+/**
+ * The whole page as a model reads it: title, description, socials, then every slot in page order
+ * with its real texts, each rendered by its type's `markdown`. Empty parts say they are empty;
+ * legacy slots are marked unsupported. Pure: the caller loads slots and records.
+ */
+export function renderPageMarkdown(profile: ProfileResource, slots: SlotResource[], records: ReadonlyMap<number, unknown>): string {
+  const out = [`# ${profile.title || `@${profile.login}`}`, '']
+  out.push(profile.description ? profile.description : '_(no description)_', '')
+  out.push(`Page: ${profile.computed.url}`, '')
+  out.push('## Socials', '')
+  if (profile.socials.length) {
+    profile.socials.forEach((s, i) => {
+      out.push(`- ${profile.computed.socials[i]?.icon ?? 'link'}: ${s.link}`)
+    })
+  } else out.push('_(none)_')
+  out.push('', `## Slots (${slots.length})`, '')
+  if (!slots.length) out.push('_(no slots)_', '')
+  for (const slot of slots) out.push(slotSection(slot, records.get(slot.id)), '')
+  return `${out.join('\n').trimEnd()}\n`
+}
+
+/** The page of `profile` as markdown, loaded from the store. */
+export async function pageMarkdown(db: Db, config: Config, profile: Profile): Promise<string> {
+  const slots = await slotService.list(db, profile.id)
+  const records = await slotService.records(db, profile.userId, slots)
+  return renderPageMarkdown(toProfileResource(config, profile), slotService.present(config, slots), records)
+}
+
+/** The token count sent as x-markdown-tokens (gpt-tokenizer's default encoding, o200k_base). */
+export const markdownTokens = (markdown: string) => countTokens(markdown)

@@ -1,0 +1,74 @@
+import type { TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import type { FieldErrors } from '../http/errors.ts'
+import { ajvErrorsToFields, compileBody } from '../http/validation.ts'
+import type { AnySlotTypeDef, FileRef } from '../slots/types.ts'
+import { wireSchema } from '../slots/shared/schema.ts'
+import { SlotRuleError } from '../slots/types.ts'
+
+export type DataCheck = { ok: true; data: Record<string, unknown>; files: FileRef[] } | { ok: false; errors: FieldErrors }
+
+const computedPathCache = new WeakMap<AnySlotTypeDef, Set<string>>()
+
+/** Leaf paths of a computed schema, arrays as `*`: `url`, `items.*.src`, `links.*.icon`. */
+function computedPaths(def: AnySlotTypeDef): Set<string> {
+  let paths = computedPathCache.get(def)
+  if (paths) return paths
+  paths = new Set()
+  const walk = (schema: any, prefix: string) => {
+    if (schema?.type === 'object' && schema.properties) {
+      for (const [key, child] of Object.entries(schema.properties)) walk(child, prefix ? `${prefix}.${key}` : key)
+    } else if (schema?.type === 'array' && schema.items) walk(schema.items, `${prefix}.*`)
+    else if (prefix) paths!.add(prefix)
+  }
+  walk(def.computed, '')
+  computedPathCache.set(def, paths)
+  return paths
+}
+
+const UNKNOWN = 'Unknown field: remove it.'
+const VAGUE = 'Does not match any allowed shape.'
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Field errors keyed relative to data (`items.0.path`): computed names say so, vague union noise goes. */
+function explain(def: AnySlotTypeDef, errors: FieldErrors): FieldErrors {
+  const computed = computedPaths(def)
+  const out: FieldErrors = {}
+  const keys = Object.keys(errors)
+  // A failed union (divider's {} | [], customize's object | null) whose cause is named deeper says nothing more.
+  const explained = (key: string) => keys.some((k) => k !== key && (key === '' || k.startsWith(`${key}.`)))
+  for (const [key, messages] of Object.entries(errors)) {
+    if (messages.every((m) => m === VAGUE) && explained(key)) continue
+    const shape = key.replace(/\.\d+(?=\.|$)/g, '.*')
+    out[key] = computed.has(shape)
+      ? messages.map((m) => (m === UNKNOWN ? `"${key.split('.').pop()}" is computed by the server (read it from computed.${shape.replace(/\.\*/g, '[]')}); remove it from data.` : m))
+      : messages
+  }
+  return out
+}
+
+const prefixed = (errors: FieldErrors, prefix: string): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, v]))
+
+/**
+ * One slot's data through its type: defaults, the type's JSON Schema (the same strict Ajv as
+ * request bodies), then its rules. Errors come back keyed under `prefix` (`data`, `slots.3.data`),
+ * every one at once; nothing here touches the store.
+ */
+export function checkSlotData(def: AnySlotTypeDef, input: unknown, prefix: string): DataCheck {
+  // A JSON round trip: the caller's value stays untouched, and keys like __proto__ stay plain data.
+  const value: unknown = input === undefined ? {} : JSON.parse(JSON.stringify(input))
+  // TypeBox fills defaults into objects only; other shapes go to the validator as sent.
+  if (isPlainObject(value)) Value.Default(def.schema as TSchema, value)
+  const validate = compileBody(wireSchema(def.schema) as TSchema)
+  if (!validate(value)) return { ok: false, errors: prefixed(explain(def, ajvErrorsToFields(validate.errors, '', '')), prefix) }
+  let data: Record<string, unknown>
+  try {
+    data = def.normalise(value) as Record<string, unknown>
+  } catch (err) {
+    if (err instanceof SlotRuleError) return { ok: false, errors: prefixed(err.errors, prefix) }
+    throw err
+  }
+  return { ok: true, data, files: def.files?.(data) ?? [] }
+}
+

@@ -1,0 +1,286 @@
+import type { Config } from '../config.ts'
+import { AppError, type FieldErrors, invalid, mergeErrors, notFound } from '../http/errors.ts'
+import { limits } from '../limits.ts'
+import { slotTypeOf } from '../slots/registry.ts'
+import { publicFileUrl } from '../media/file-url.ts'
+import { type SlotResource, toSlotResource, unsupportedMessage } from '../slots/resource.ts'
+import type { AnySlotTypeDef, FileRef } from '../slots/types.ts'
+import type { Db } from '../store/db.ts'
+import { eventsRepository } from '../store/events.ts'
+import { filesRepository } from '../store/files.ts'
+import { formsRepository } from '../store/forms.ts'
+import type { Profile } from '../store/profiles.ts'
+import { profilesRepository } from '../store/profiles.ts'
+import { type Slot, slotsRepository } from '../store/slots.ts'
+import { checkSlotData } from './slot-data.ts'
+
+export interface NewSlot {
+  type: string
+  data?: unknown
+}
+
+export interface SlotPatch {
+  id: number
+  data: unknown
+}
+
+const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max))
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function readOnly(slot: { id?: number; type: string }, def: AnySlotTypeDef | undefined): AppError {
+  if (!def) return new AppError('read_only', { message: unsupportedMessage(slot.type) })
+  const message =
+    slot.id === undefined
+      ? `${slot.type} slots are read-only through the API: they can be read, deleted and reordered, but not created or changed.`
+      : `Slot ${slot.id} is a ${slot.type} slot, read-only through the API: it can be read, deleted and reordered, but not changed.`
+  return new AppError('read_only', { message })
+}
+
+async function lockAndCount(db: Db, profile: Profile, adding: number): Promise<number> {
+  await profilesRepository.lockForWrite(db, profile.id)
+  const count = await slotsRepository.countByProfile(db, profile.id)
+  if (count + adding > limits.slotsPerProfile) {
+    throw new AppError('limit_reached', {
+      message: `A page holds at most ${limits.slotsPerProfile} slots; it has ${count}, so ${adding} more do not fit. Delete some first.`,
+    })
+  }
+  return count
+}
+
+/**
+ * Every slot's data checked (all problems at once, keyed under each prefix), then every upload
+ * path checked against the owner's files in one query. Throws one 422 naming every key.
+ */
+async function prepare(db: Db, userId: number, items: Array<{ def: AnySlotTypeDef; data: unknown; prefix: string }>) {
+  const errors: FieldErrors = {}
+  const files: Array<FileRef & { prefix: string }> = []
+  const out: Array<Record<string, unknown>> = []
+  for (const item of items) {
+    const check = checkSlotData(item.def, item.data, item.prefix)
+    if (!check.ok) {
+      mergeErrors(errors, check.errors)
+      continue
+    }
+    out.push(check.data)
+    for (const f of check.files) files.push({ ...f, prefix: item.prefix })
+  }
+  if (files.length) {
+    const owned = await filesRepository.ownedPaths(
+      db,
+      userId,
+      files.map((f) => f.path),
+    )
+    for (const f of files) {
+      if (!owned.has(f.path)) {
+        mergeErrors(errors, { [`${f.prefix}.${f.field}`]: ['Not one of your uploads: upload the image with POST /files and send the path it returns.'] })
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw invalid(errors)
+  return out
+}
+
+async function list(db: Db, profileId: number): Promise<Slot[]> {
+  return slotsRepository.listByProfile(db, profileId)
+}
+
+async function get(db: Db, profileId: number, slotId: number): Promise<Slot> {
+  const slot = await slotsRepository.findInProfile(db, profileId, slotId)
+  if (!slot) throw notFound('slot', `No slot ${slotId} on this page. GET /profiles/{profileKey}/slots lists them.`)
+  return slot
+}
+
+/** spec, POST …/slots: `order` inserts there and shifts the rest down; without it the slot goes last. */
+async function create(db: Db, profile: Profile, input: NewSlot & { order?: number }): Promise<Slot> {
+  const [slot] = await insertAt(db, profile, [input], input.order, () => 'data')
+  return slot
+}
+
+/** spec, POST …/slots/batch: all or nothing, array order is page order, keys `slots.<i>.data.<field>`. */
+async function createMany(db: Db, profile: Profile, slots: NewSlot[], at?: number | null): Promise<Slot[]> {
+  return insertAt(db, profile, slots, at ?? undefined, (i) => `slots.${i}.data`)
+}
+
+async function insertAt(db: Db, profile: Profile, inputs: NewSlot[], at: number | undefined, prefix: (i: number) => string) {
+  const defs = inputs.map((input) => slotTypeOf(input.type))
+  const blocked = defs.findIndex((def) => !def?.writable)
+  if (blocked !== -1) throw readOnly(inputs[blocked], defs[blocked])
+  const data = await prepare(
+    db,
+    profile.userId,
+    inputs.map((input, i) => ({ def: defs[i]!, data: input.data, prefix: prefix(i) })),
+  )
+  const count = await lockAndCount(db, profile, inputs.length)
+  const start = clamp(at ?? count, count)
+  if (start < count) await slotsRepository.shiftFrom(db, profile.id, start, inputs.length)
+  return slotsRepository.insertMany(
+    db,
+    profile.id,
+    inputs.map((input, i) => ({ type: input.type, data: data[i], position: start + i })),
+  )
+}
+
+/** Top-level merge of a patch over stored data (spec: PATCH merges at the top level). */
+function merge(current: unknown, patch: unknown): unknown {
+  if (Array.isArray(patch) && patch.length === 0) return current
+  return isPlainObject(patch) && isPlainObject(current) ? { ...current, ...patch } : patch
+}
+
+/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. */
+async function update(db: Db, profile: Profile, slotId: number, patch: { data: unknown; type?: string }): Promise<Slot> {
+  await profilesRepository.lockForWrite(db, profile.id)
+  const slot = await get(db, profile.id, slotId)
+  const def = slotTypeOf(slot.type)
+  if (!def?.writable) throw readOnly(slot, def)
+  if (patch.type !== undefined && patch.type !== slot.type) {
+    throw invalid({ type: [`The type of a slot cannot be changed (this one is ${slot.type}); create a new slot and delete this one.`] })
+  }
+  const [data] = await prepare(db, profile.userId, [{ def, data: merge(slot.data, patch.data), prefix: 'data' }])
+  return slotsRepository.updateData(db, slot.id, data)
+}
+
+/** spec, PATCH …/slots: many top-level merges, all or nothing; positions untouched. */
+async function updateMany(db: Db, profile: Profile, patches: SlotPatch[]): Promise<Slot[]> {
+  await profilesRepository.lockForWrite(db, profile.id)
+  const byId = new Map((await slotsRepository.listByProfile(db, profile.id)).map((s) => [s.id, s]))
+  const errors: FieldErrors = {}
+  const firstIndex = new Map<number, number>()
+  patches.forEach((p, i) => {
+    const seen = firstIndex.get(p.id)
+    if (seen !== undefined) errors[`slots.${i}.id`] = [`Slot ${p.id} is already patched by slots.${seen}; send each slot once.`]
+    else firstIndex.set(p.id, i)
+    if (!byId.has(p.id)) errors[`slots.${i}.id`] = [`No slot ${p.id} on this page; nothing was changed. GET …/slots lists them.`]
+  })
+  if (Object.keys(errors).length) throw invalid(errors)
+  for (const p of patches) {
+    const slot = byId.get(p.id)!
+    const def = slotTypeOf(slot.type)
+    if (!def?.writable) throw readOnly(slot, def)
+  }
+  const data = await prepare(
+    db,
+    profile.userId,
+    patches.map((p, i) => {
+      const slot = byId.get(p.id)!
+      return { def: slotTypeOf(slot.type)!, data: merge(slot.data, p.data), prefix: `slots.${i}.data` }
+    }),
+  )
+  const out: Slot[] = []
+  for (let i = 0; i < patches.length; i++) out.push(await slotsRepository.updateData(db, patches[i].id, data[i]))
+  return out
+}
+
+/** Closes the gaps deletions leave, so positions stay 0..n-1. */
+async function compact(db: Db, profileId: number): Promise<number> {
+  const rest = await slotsRepository.listByProfile(db, profileId)
+  const moves = rest.flatMap((s, i) => (s.position === i ? [] : [{ id: s.id, position: i }]))
+  if (moves.length) await slotsRepository.setPositions(db, profileId, moves)
+  return rest.length
+}
+
+/** spec, DELETE …/slots/{slot}: permanent; read-only and legacy slots may be deleted too. */
+async function remove(db: Db, profile: Profile, slotId: number): Promise<void> {
+  await profilesRepository.lockForWrite(db, profile.id)
+  await get(db, profile.id, slotId)
+  await slotsRepository.deleteMany(db, profile.id, [slotId])
+  await compact(db, profile.id)
+}
+
+/** spec, DELETE …/slots: one id not on this page refuses the whole request. */
+async function removeMany(db: Db, profile: Profile, ids: number[]): Promise<{ deleted: number; total: number }> {
+  await profilesRepository.lockForWrite(db, profile.id)
+  const onPage = new Set((await slotsRepository.listByProfile(db, profile.id)).map((s) => s.id))
+  const unique = [...new Set(ids)]
+  const foreign = unique.filter((id) => !onPage.has(id))
+  if (foreign.length) {
+    throw invalid({ ids: [`Not on this page: ${foreign.join(', ')}. Nothing was deleted; GET …/slots lists the page's slot ids.`] })
+  }
+  const deleted = await slotsRepository.deleteMany(db, profile.id, unique)
+  return { deleted, total: await compact(db, profile.id) }
+}
+
+/** spec, PUT …/slots/order: every slot id of the page exactly once, in the new order. */
+async function reorder(db: Db, profile: Profile, order: number[]): Promise<Slot[]> {
+  await profilesRepository.lockForWrite(db, profile.id)
+  const slots = await slotsRepository.listByProfile(db, profile.id)
+  const onPage = new Set(slots.map((s) => s.id))
+  const problems: string[] = []
+  const seen = new Set<number>()
+  const repeated: number[] = []
+  for (const id of order) {
+    if (seen.has(id)) repeated.push(id)
+    seen.add(id)
+  }
+  const foreign = [...seen].filter((id) => !onPage.has(id))
+  const missing = slots.filter((s) => !seen.has(s.id)).map((s) => s.id)
+  if (repeated.length) problems.push(`Listed more than once: ${[...new Set(repeated)].join(', ')}.`)
+  if (foreign.length) problems.push(`Not on this page: ${foreign.join(', ')}.`)
+  if (missing.length) problems.push(`Missing: ${missing.join(', ')}.`)
+  if (problems.length) {
+    throw invalid({ order: [`Pass every slot id of the page exactly once (${slots.length} ids). ${problems.join(' ')}`] })
+  }
+  const position = new Map(order.map((id, i) => [id, i]))
+  const moves = slots.flatMap((s) => (s.position === position.get(s.id) ? [] : [{ id: s.id, position: position.get(s.id)! }]))
+  if (moves.length) await slotsRepository.setPositions(db, profile.id, moves)
+  return slots.map((s) => ({ ...s, position: position.get(s.id)! })).sort((a, b) => a.position - b.position)
+}
+
+/** The event and form records behind a page's read-only slots, by slot id (the owner's only). */
+async function records(db: Db, userId: number, slots: Slot[]): Promise<Map<number, unknown>> {
+  const refs = slots.flatMap((s) => {
+    const ref = slotTypeOf(s.type)?.record?.(s.data as never)
+    return ref ? [{ slotId: s.id, ...ref }] : []
+  })
+  const ids = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => r.id)
+  const [events, forms] = await Promise.all([eventsRepository.findManyOfUser(db, userId, ids('event')), formsRepository.findManyOfUser(db, userId, ids('form'))])
+  const byKind = { event: new Map(events.map((e) => [e.id, e])), form: new Map(forms.map((f) => [f.id, f])) }
+  const out = new Map<number, unknown>()
+  for (const r of refs) {
+    const record = byKind[r.kind].get(r.id)
+    if (record) out.set(r.slotId, record)
+  }
+  return out
+}
+
+/**
+ * Slots the dashboard manages (event, form) and the demo page: checked by their type's schema and
+ * rules like any slot, appended, but allowed for read-only types. Not reachable from the API.
+ */
+async function appendManaged(db: Db, profile: Profile, inputs: NewSlot[]): Promise<Slot[]> {
+  const data = await prepare(
+    db,
+    profile.userId,
+    inputs.map((input, i) => {
+      const def = slotTypeOf(input.type)
+      if (!def) throw invalid({ [`slots.${i}.type`]: [`Unknown slot type "${input.type}".`] })
+      return { def, data: input.data, prefix: `slots.${i}.data` }
+    }),
+  )
+  const count = await lockAndCount(db, profile, inputs.length)
+  return slotsRepository.insertMany(
+    db,
+    profile.id,
+    inputs.map((input, i) => ({ type: input.type, data: data[i], position: count + i })),
+  )
+}
+
+/** Slots as the API answers them (computed fields derived with this service's public URL). */
+function present(config: Config, slots: Slot[]): SlotResource[] {
+  const c = { fileUrl: (path: string) => publicFileUrl(config.publicUrl, path) }
+  return slots.map((s) => toSlotResource(s, c))
+}
+
+export const slotService = Object.freeze({
+  present,
+  list,
+  get,
+  create,
+  createMany,
+  update,
+  updateMany,
+  remove,
+  removeMany,
+  reorder,
+  records,
+  appendManaged,
+})

@@ -1,0 +1,57 @@
+import { Type } from '@sinclair/typebox'
+import { mdLink, outbound } from './shared/render.ts'
+import { Problems } from './shared/rules.ts'
+import { strictObject, text } from './shared/schema.ts'
+import { BUTTON_STYLE_LABELS, ButtonCustomize, buttonStyle, customizeField, customStyleAttr, normaliseCustomize } from './shared/style.ts'
+import { defineSlotType } from './types.ts'
+
+export default defineSlotType({
+  type: 'button',
+  title: 'Button',
+  description:
+    'A full-width button that opens a link: a web page, an e-mail (mailto:), a phone call (tel:) or a WhatsApp chat (whatsapp:). ' +
+    'Send `link` and a `title` (or at least a `subtitle`); a link without a scheme is completed to https://. ' +
+    '`style` picks a colour style; `custom` needs `customize` ({} takes the default colours). ' +
+    'computed.url is the link as the page opens it. Example: {"title": "My shop", "link": "example.com/shop"}.',
+  writable: true,
+  schema: strictObject({
+    title: text(120, 'The button text. Required unless subtitle is set.'),
+    subtitle: text(120, 'A second, smaller line.'),
+    link: Type.String({
+      maxLength: 2048,
+      description: 'Where the button leads. A missing scheme is completed to https://; allowed schemes: http, https, mailto, tel, whatsapp.',
+    }),
+    style: buttonStyle('The colour style.'),
+    customize: customizeField(ButtonCustomize),
+  }),
+  computed: strictObject({ url: Type.String({ description: 'The normalised link the button opens.' }) }),
+  enumLabels: { style: BUTTON_STYLE_LABELS },
+  example: { title: 'Book a session', subtitle: 'Free 15-minute call', link: 'https://cal.example.com/jane', style: 'primary', customize: null },
+
+  normalise(d) {
+    const p = new Problems()
+    if (!d.title.trim() && !d.subtitle.trim()) p.add('title', 'Give the button a title (or at least a subtitle).')
+    const link = p.link('link', d.link, { required: true })
+    const { customize, errors } = normaliseCustomize(d.style, d.customize)
+    for (const [field, messages] of Object.entries(errors)) for (const m of messages) p.add(field, m)
+    return p.done({ ...d, link, customize })
+  },
+
+  compute: (d) => ({ url: new URL(d.link).href }),
+  links: (_d, c) => [c.url],
+
+  html(s, r) {
+    const { title, subtitle, style, customize } = s.data
+    const inner = r.h`${title ? r.h`<span class="slot-button-title">${title}</span>` : ''}${
+      subtitle ? r.h`<span class="slot-button-subtitle">${subtitle}</span>` : ''
+    }`
+    const css = style === 'custom' ? customStyleAttr(customize) : ''
+    return outbound(r, s.id, 0, { className: `slot slot-button style-${style}`, style: css }, inner)
+  },
+
+  markdown(s) {
+    const { title, subtitle } = s.data
+    const label = title || subtitle
+    return `${mdLink(label, s.computed.url)}${title && subtitle ? ` — ${subtitle}` : ''}`
+  },
+})

@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox'
+import { strictObject } from './shared/schema.ts'
+import { defineSlotType } from './types.ts'
+
+export default defineSlotType({
+  type: 'divider',
+  title: 'Divider',
+  description: 'A horizontal line between blocks. It has no fields: send {} (or []) as data, or leave data out.',
+  writable: true,
+  schema: Type.Union([strictObject({}), Type.Array(Type.Unknown(), { maxItems: 0 })], {
+    description: 'No fields: an empty object or an empty array.',
+  }),
+  computed: strictObject({}),
+  enumLabels: {},
+  example: {},
+  // [] and {} are the same divider; it is stored as {}.
+  normalise: () => ({}),
+  compute: () => ({}),
+  html: (_s, r) => r.h`<hr class="slot slot-divider">`,
+  markdown: () => '---',
+})

@@ -1,0 +1,77 @@
+import { Type } from '@sinclair/typebox'
+import { plainText } from '../profiles/plain-text.ts'
+import { hostOf, linkIndexes, lines, mdLink, outbound } from './shared/render.ts'
+import { Problems } from './shared/rules.ts'
+import { optionalLink, strictObject, text } from './shared/schema.ts'
+import { defineSlotType } from './types.ts'
+
+const GalleryItem = strictObject({
+  path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by POST /files (one of your uploads); unique within the slot.' }),
+  text: text(1000, 'Plain-text caption (HTML is stripped).'),
+  link: optionalLink('Where the image leads when tapped.'),
+})
+
+export default defineSlotType({
+  type: 'gallery',
+  title: 'Gallery',
+  description:
+    'A swipeable set of 1 to 30 images, each with an optional caption and link. Upload each image first (POST /files) and send ' +
+    'the returned paths; each must be one of your uploads and appear once. computed.items[].src holds their public URLs, in order. ' +
+    'Example: {"title": "Work", "items": [{"path": "u1/2026/11/a.webp", "text": "Lisbon"}, {"path": "u1/2026/11/b.webp"}]}.',
+  writable: true,
+  schema: strictObject({
+    title: text(120, 'Shown above the images.'),
+    items: Type.Array(GalleryItem, { minItems: 1, maxItems: 30, description: 'The images, in display order.' }),
+  }),
+  computed: strictObject({
+    items: Type.Array(strictObject({ src: Type.String({ description: 'Public URL of the image.' }) }), {
+      description: 'One entry per data.items entry, same order.',
+    }),
+  }),
+  enumLabels: {},
+  example: {
+    title: 'Recent work',
+    items: [
+      { path: 'u1/2026/11/lisbon.webp', text: 'Lisbon, at dawn', link: '' },
+      { path: 'u1/2026/11/porto.webp', text: '', link: 'https://example.com/porto' },
+    ],
+  },
+
+  normalise(d) {
+    const p = new Problems()
+    const seen = new Map<string, number>()
+    const items = d.items.map((item, i) => {
+      const path = p.uploadPath(`items.${i}.path`, item.path)
+      const first = seen.get(path)
+      if (first !== undefined) p.add(`items.${i}.path`, `Each image may appear once; this path is already items.${first}.`)
+      else seen.set(path, i)
+      return { ...item, path, text: plainText(item.text), link: p.link(`items.${i}.link`, item.link) }
+    })
+    return p.done({ ...d, items })
+  },
+
+  compute: (d, c) => ({ items: d.items.map((item) => ({ src: c.fileUrl(item.path) })) }),
+  files: (d) => d.items.map((item, i) => ({ field: `items.${i}.path`, path: item.path })),
+  links: (d) => d.items.map((item) => item.link).filter(Boolean),
+
+  html(s, r) {
+    const indexes = linkIndexes(s.data.items.map((item) => item.link))
+    const items = s.data.items.map((item, i) => {
+      const img = r.h`<img src="${s.computed.items[i]?.src ?? ''}" alt="${item.text}" loading="lazy" decoding="async">`
+      const index = indexes[i]
+      const body = index === null ? img : outbound(r, s.id, index, { className: 'slot-gallery-link', label: item.text || `Open ${hostOf(item.link)}` }, img)
+      return r.h`<li><figure>${body}${item.text ? r.h`<figcaption>${lines(r, item.text)}</figcaption>` : ''}</figure></li>`
+    })
+    return r.h`<section class="slot slot-gallery">${s.data.title ? r.h`<h2>${s.data.title}</h2>` : ''}<ul class="slot-gallery-items">${items}</ul></section>`
+  },
+
+  markdown(s) {
+    const head = s.data.title ? `**${s.data.title}**\n` : ''
+    const items = s.data.items.map((item, i) => {
+      const caption = item.text ? ` ${item.text.replace(/\n/g, ' ')}` : ''
+      const link = item.link ? ` → ${mdLink(item.link, item.link)}` : ''
+      return `- ![Image ${i + 1}](${s.computed.items[i]?.src ?? item.path})${caption}${link}`
+    })
+    return `${head}${items.join('\n')}`
+  },
+})

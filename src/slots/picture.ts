@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox'
+import { hostOf, mdLink, outbound } from './shared/render.ts'
+import { Problems } from './shared/rules.ts'
+import { optionalLink, strictObject, stringEnum } from './shared/schema.ts'
+import { defineSlotType } from './types.ts'
+
+const SIZES = ['large', 'medium', 'small'] as const
+
+export default defineSlotType({
+  type: 'picture',
+  title: 'Picture',
+  description:
+    'One image, optionally opening a link when tapped. Upload the image first (POST /files) and send the returned `path` ' +
+    '(not a URL); it must be one of your uploads. computed.src is its public URL. `size`: large (full width), medium or small. ' +
+    'Example: {"path": "u1/2026/11/photo.webp", "link": "https://example.com", "size": "large"}.',
+  writable: true,
+  schema: strictObject({
+    path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by POST /files (one of your uploads), not a URL.' }),
+    link: optionalLink('Where the picture leads when tapped.'),
+    size: stringEnum(SIZES, { default: 'large', description: 'Display width.' }),
+  }),
+  computed: strictObject({ src: Type.String({ description: 'Public URL of the image.' }) }),
+  enumLabels: { size: { large: 'Large (full width)', medium: 'Medium', small: 'Small' } },
+  example: { path: 'u1/2026/11/photo.webp', link: 'https://example.com/portfolio', size: 'large' },
+
+  normalise(d) {
+    const p = new Problems()
+    const path = p.uploadPath('path', d.path)
+    const link = p.link('link', d.link)
+    return p.done({ ...d, path, link })
+  },
+
+  compute: (d, c) => ({ src: c.fileUrl(d.path) }),
+  files: (d) => [{ field: 'path', path: d.path }],
+  links: (d) => (d.link ? [d.link] : []),
+
+  html(s, r) {
+    const img = r.h`<img src="${s.computed.src}" alt="" loading="lazy" decoding="async">`
+    const body = s.data.link ? outbound(r, s.id, 0, { className: 'slot-picture-link', label: `Open ${hostOf(s.data.link)}` }, img) : img
+    return r.h`<figure class="slot slot-picture size-${s.data.size}">${body}</figure>`
+  },
+
+  markdown(s) {
+    const image = `![Picture](${s.computed.src})`
+    return s.data.link ? `${image}\nOpens: ${mdLink(s.data.link, s.data.link)}` : image
+  },
+})

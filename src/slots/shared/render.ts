@@ -1,0 +1,45 @@
+import type { RenderContext } from '../types.ts'
+import type { SafeHtml } from './html.ts'
+
+export interface AnchorOptions {
+  className: string
+  /** CSS custom properties for custom styles; already checked to be declarations we produced. */
+  style?: string
+  /** Accessible name when the content is only an image. */
+  label?: string
+}
+
+/**
+ * An anchor that leads away from the page: always through the page's click redirect, and always
+ * carrying data-slot-id, so clicks are counted and the destination comes from stored data.
+ */
+export function outbound(r: RenderContext, slotId: number, index: number, o: AnchorOptions, inner: unknown): SafeHtml {
+  return r.h`<a class="${o.className}"${o.style ? r.h` style="${o.style}"` : ''} href="${r.clickHref(slotId, index)}" data-slot-id="${slotId}" rel="nofollow noopener"${
+    o.label ? r.h` aria-label="${o.label}"` : ''
+  }>${inner}</a>`
+}
+
+/** Plain text with its line breaks kept. */
+export const lines = (r: RenderContext, text: string): SafeHtml =>
+  r.h`${text.split('\n').map((line, i) => (i === 0 ? line : r.h`<br>${line}`))}`
+
+/** For a list of optional links: the index each non-empty one has in the slot's `links()` list. */
+export function linkIndexes(links: string[]): Array<number | null> {
+  let next = 0
+  return links.map((l) => (l ? next++ : null))
+}
+
+/** The host of a link, for accessible names ("Open example.com"). */
+export function hostOf(link: string): string {
+  try {
+    return new URL(link).hostname.replace(/^www\./, '') || link
+  } catch {
+    return link
+  }
+}
+
+/** A markdown link whose text cannot break out of its brackets, nor its URL out of its parentheses. */
+export function mdLink(text: string, url: string): string {
+  const label = text.replace(/([[\]])/g, '\\$1')
+  return /[\s()<>]/.test(url) ? `[${label}](<${url.replace(/[\s<>]/g, encodeURIComponent)}>)` : `[${label}](${url})`
+}

@@ -1,0 +1,84 @@
+import sanitizeHtml from 'sanitize-html'
+
+/** spec, text: the only tags a text block keeps, none with attributes. */
+export const RICH_TEXT_TAGS = ['p', 'ul', 'ol', 'li', 'strong', 'em', 's', 'u', 'span', 'br'] as const
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: {},
+  // Script and style bodies go with their tags; other unknown tags keep their text.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object'],
+}
+
+/** Limited HTML as stored and rendered: everything outside RICH_TEXT_TAGS is stripped. */
+export const richText = (html: string) => sanitizeHtml(html, options)
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' }
+const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e])
+
+/** The visible text of rich text, for "is it empty?" and plain renderings. */
+export const richTextToPlain = (html: string) =>
+  decode(richText(html).replace(/<br\s*\/?>|<\/(p|li)>/g, '\n').replace(/<[^>]*>/g, '')).trim()
+
+/**
+ * Rich text (as richText() leaves it) as markdown: paragraphs, lists, **strong**, _em_, ~~s~~.
+ * The input has only known tags without attributes, so a tag scan is exact.
+ */
+export function richTextToMarkdown(html: string): string {
+  const out: string[] = []
+  const lists: Array<{ ordered: boolean; n: number }> = []
+  let line = ''
+  const flush = () => {
+    if (line.trim()) out.push(line.trimEnd())
+    line = ''
+  }
+  for (const token of richText(html).split(/(<\/?[a-z]+\s*\/?>)/)) {
+    const tag = /^<(\/?)([a-z]+)/.exec(token)
+    if (!tag) {
+      line += decode(token)
+      continue
+    }
+    const [, close, name] = tag
+    switch (name) {
+      case 'p':
+        flush()
+        if (close && lists.length === 0) out.push('')
+        break
+      case 'br':
+        flush()
+        break
+      case 'ul':
+      case 'ol':
+        flush()
+        if (close) lists.pop()
+        else lists.push({ ordered: name === 'ol', n: 0 })
+        if (close && lists.length === 0) out.push('')
+        break
+      case 'li':
+        flush()
+        if (!close && lists.length) {
+          const list = lists[lists.length - 1]
+          list.n++
+          line = `${'  '.repeat(lists.length - 1)}${list.ordered ? `${list.n}.` : '-'} `
+        }
+        break
+      case 'strong':
+        line += '**'
+        break
+      case 'em':
+        line += '_'
+        break
+      case 's':
+        line += '~~'
+        break
+      default:
+        // u and span carry no markdown meaning.
+        break
+    }
+  }
+  flush()
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}

@@ -1,0 +1,52 @@
+import { hostOf, mdLink, outbound } from './shared/render.ts'
+import { raw } from './shared/html.ts'
+import { RICH_TEXT_TAGS, richText, richTextToMarkdown, richTextToPlain } from './shared/rich-text.ts'
+import { Problems } from './shared/rules.ts'
+import { optionalLink, strictObject, stringEnum, text } from './shared/schema.ts'
+import { defineSlotType } from './types.ts'
+
+const STYLES = ['border', 'plain'] as const
+
+export default defineSlotType({
+  type: 'text',
+  title: 'Text',
+  description:
+    `A block of text with an optional heading. \`description\` keeps limited HTML (${RICH_TEXT_TAGS.join(', ')}, no attributes); ` +
+    'everything else is stripped on save. A title is required unless the description has text. `textStyle`: border (a card) or plain. ' +
+    '`link` makes the whole block a link. Example: {"title": "About", "description": "<p>Photographer in <strong>Lisbon</strong>.</p>"}.',
+  writable: true,
+  schema: strictObject({
+    title: text(200, 'The heading. Required unless description is set.'),
+    description: text(20000, `Limited HTML: ${RICH_TEXT_TAGS.join(', ')} are kept (without attributes), everything else is stripped on save.`),
+    textStyle: stringEnum(STYLES, { default: 'border', description: 'border: shown as a card; plain: bare text.' }),
+    link: optionalLink('Destination of the whole block.'),
+  }),
+  computed: strictObject({}),
+  enumLabels: { textStyle: { border: 'Card with a border', plain: 'Plain text' } },
+  example: { title: 'About me', description: '<p>Photographer in <strong>Lisbon</strong>.</p><ul><li>Portraits</li><li>Weddings</li></ul>', textStyle: 'border', link: '' },
+
+  normalise(d) {
+    const p = new Problems()
+    const description = richText(d.description)
+    if (!d.title.trim() && !richTextToPlain(description)) p.add('title', 'Give the block a title, or a description with some text.')
+    const link = p.link('link', d.link)
+    return p.done({ ...d, description, link })
+  },
+
+  compute: () => ({}),
+  links: (d) => (d.link ? [d.link] : []),
+
+  html(s, r) {
+    const { title, description, textStyle, link } = s.data
+    // Sanitised again on the way out: stored HTML is never trusted blindly.
+    const body = r.h`${title ? r.h`<h2>${title}</h2>` : ''}${description ? r.h`<div class="slot-text-body">${raw(richText(description))}</div>` : ''}`
+    const inner = link ? outbound(r, s.id, 0, { className: 'slot-text-link', label: title || `Open ${hostOf(link)}` }, body) : body
+    return r.h`<section class="slot slot-text text-${textStyle}">${inner}</section>`
+  },
+
+  markdown(s) {
+    const { title, description, link } = s.data
+    const parts = [title ? `**${title}**` : '', richTextToMarkdown(description), link ? `Opens: ${mdLink(link, link)}` : '']
+    return parts.filter(Boolean).join('\n\n')
+  },
+})

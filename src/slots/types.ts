@@ -1,0 +1,104 @@
+import type { Static, TSchema } from '@sinclair/typebox'
+import type { HtmlTag, SafeHtml } from './shared/html.ts'
+
+/** spec, Slot: the ten types, in the spec's order. */
+export const SLOT_TYPES = ['button', 'picture', 'gallery', 'text', 'youtube', 'faq', 'divider', 'event', 'music', 'form'] as const
+export type SlotType = (typeof SLOT_TYPES)[number]
+
+export const isSlotType = (type: string): type is SlotType => (SLOT_TYPES as readonly string[]).includes(type)
+
+/** What a renderer sees of a slot: its stored data and the computed fields derived from it. */
+export interface SlotView<D = Record<string, any>, C = Record<string, any>> {
+  id: number
+  type: string
+  data: D
+  computed: C
+}
+
+/**
+ * Everything an HTML renderer may use besides the slot; the public page builds it once per page.
+ * Renderers never build URLs to the outside themselves: every anchor that leads away points at
+ * `clickHref(slot.id, i)`, where `i` indexes the type's `links()` list, so the page's click
+ * redirect resolves the destination from stored data and can never be an open redirect.
+ */
+export interface RenderContext {
+  /** The escaping template tag (src/slots/shared/html.ts). */
+  h: HtmlTag
+  /** Same-origin URL of the click redirect for destination `index` of `links()`. */
+  clickHref(slotId: number, index: number): string
+  /** Public URL of an uploaded file's path. */
+  fileUrl(path: string): string
+  /** The event or form record behind the slot (see `SlotTypeDef.record`); undefined when it is gone. */
+  record?: unknown
+}
+
+/** What `compute` may use: turning stored paths into public URLs, nothing else. */
+export interface ComputeContext {
+  fileUrl(path: string): string
+}
+
+/** An upload path inside data, with the field it sits in (`items.0.path`), to check ownership. */
+export interface FileRef {
+  field: string
+  path: string
+}
+
+/** The dashboard-managed record a read-only slot shows (its events and forms tables). */
+export interface RecordRef {
+  kind: 'event' | 'form'
+  id: number
+}
+
+/**
+ * A problem a type's rule finds in otherwise well-shaped data. `field` is relative to `data`
+ * (`items.2.text`); the service prefixes it (`data.` or `slots.<i>.data.`).
+ */
+export class SlotRuleError extends Error {
+  readonly errors: Record<string, string[]>
+  constructor(field: string | Record<string, string[]>, message?: string) {
+    const errors = typeof field === 'string' ? { [field]: [message ?? 'Is invalid.'] } : field
+    super(Object.values(errors)[0]?.[0] ?? 'Is invalid.')
+    this.errors = errors
+  }
+}
+
+/**
+ * One slot type: the single source of its schema, rules, derived fields and renderings.
+ * Every member is pure: no database, network, clock or environment.
+ */
+export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TSchema> {
+  type: SlotType
+  /** Human name ("YouTube video"). */
+  title: string
+  /** What the block is and how to write it; also the MCP tool text. */
+  description: string
+  /** False for types the API can read, delete and reorder but never create or edit. */
+  writable: boolean
+  /** JSON Schema of `data` (additionalProperties false, every bound and default of the spec). */
+  schema: S
+  /** JSON Schema of `computed`. */
+  computed: C
+  /** A human label for every enum value: field path → value → label. */
+  enumLabels: Record<string, Record<string, string>>
+  /** Valid data for this type, shown to clients. */
+  example: Static<S>
+  /** Schema-valid data (defaults applied) → clean data, or throws SlotRuleError. */
+  normalise(data: Static<S>): Static<S>
+  /** Normalised data → computed fields; never throws on normalised data. */
+  compute(data: Static<S>, c: ComputeContext): Static<C>
+  /** Upload paths in data that must belong to the page's owner. */
+  files?(data: Static<S>): FileRef[]
+  /** The record a read-only slot renders from. */
+  record?(data: Static<S>): RecordRef
+  /** Outbound destinations in render order; `clickHref(id, i)` resolves to `links()[i]`. */
+  links?(data: Static<S>, computed: Static<C>, record?: unknown): string[]
+  html(slot: SlotView<Static<S>, Static<C>>, r: RenderContext): SafeHtml
+  /** The block as a model reads it (page markdown). Empty blocks say they are empty. */
+  markdown(slot: SlotView<Static<S>, Static<C>>, record?: unknown): string
+}
+
+/** Identity helper: checks a type module against SlotTypeDef and keeps its precise types. */
+export const defineSlotType = <S extends TSchema, C extends TSchema>(def: SlotTypeDef<S, C>): SlotTypeDef<S, C> => def
+
+// Method members are bivariant, so every concrete definition fits here.
+export type AnySlotTypeDef = SlotTypeDef<TSchema, TSchema>

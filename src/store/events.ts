@@ -1,0 +1,68 @@
+import { type Db, nowIso } from './db.ts'
+
+/** A dashboard event, as event slots show it. */
+export interface EventRecord {
+  id: number
+  userId: number
+  title: string
+  description: string
+  startsAt: string
+  endsAt: string | null
+  timezone: string
+  location: string
+  link: string
+}
+
+type Row = {
+  id: number
+  user_id: number
+  title: string
+  description: string
+  starts_at: string
+  ends_at: string | null
+  timezone: string
+  location: string
+  link: string
+}
+
+const toEvent = (r: Row): EventRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  title: r.title,
+  description: r.description,
+  startsAt: r.starts_at,
+  endsAt: r.ends_at,
+  timezone: r.timezone,
+  location: r.location,
+  link: r.link,
+})
+
+async function insert(db: Db, e: Omit<EventRecord, 'id'>): Promise<EventRecord> {
+  const now = nowIso()
+  const row = await db
+    .insertInto('events')
+    .values({
+      user_id: e.userId,
+      title: e.title,
+      description: e.description,
+      starts_at: e.startsAt,
+      ends_at: e.endsAt,
+      timezone: e.timezone,
+      location: e.location,
+      link: e.link,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toEvent(row)
+}
+
+/** The user's events among `ids` (another user's event never shows on this user's page). */
+async function findManyOfUser(db: Db, userId: number, ids: number[]): Promise<EventRecord[]> {
+  if (!ids.length) return []
+  const rows = await db.selectFrom('events').selectAll().where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).execute()
+  return rows.map(toEvent)
+}
+
+export const eventsRepository = Object.freeze({ insert, findManyOfUser })

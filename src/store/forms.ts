@@ -1,0 +1,63 @@
+import { type Db, nowIso } from './db.ts'
+
+export interface FormField {
+  name: string
+  label: string
+  type: 'text' | 'email' | 'tel' | 'textarea' | 'checkbox'
+  required: boolean
+}
+
+/** A dashboard form, as form slots show it. */
+export interface FormRecord {
+  id: number
+  userId: number
+  title: string
+  description: string
+  fields: FormField[]
+  submitLabel: string
+}
+
+type Row = {
+  id: number
+  user_id: number
+  title: string
+  description: string
+  fields: string
+  submit_label: string
+}
+
+const toForm = (r: Row): FormRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  title: r.title,
+  description: r.description,
+  fields: JSON.parse(r.fields),
+  submitLabel: r.submit_label,
+})
+
+async function insert(db: Db, f: Omit<FormRecord, 'id'>): Promise<FormRecord> {
+  const now = nowIso()
+  const row = await db
+    .insertInto('forms')
+    .values({
+      user_id: f.userId,
+      title: f.title,
+      description: f.description,
+      fields: JSON.stringify(f.fields),
+      submit_label: f.submitLabel,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toForm(row)
+}
+
+/** The user's forms among `ids`. */
+async function findManyOfUser(db: Db, userId: number, ids: number[]): Promise<FormRecord[]> {
+  if (!ids.length) return []
+  const rows = await db.selectFrom('forms').selectAll().where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).execute()
+  return rows.map(toForm)
+}
+
+export const formsRepository = Object.freeze({ insert, findManyOfUser })

@@ -1,0 +1,131 @@
+import { sql } from 'kysely'
+import { type Db, nowIso } from './db.ts'
+
+/** A stored slot. `data` is whatever was stored: normalised for known types, as-is for legacy ones. */
+export interface Slot {
+  id: number
+  profileId: number
+  type: string
+  position: number
+  data: unknown
+  createdAt: string
+  updatedAt: string
+}
+
+export interface NewSlotRow {
+  type: string
+  data: unknown
+  position: number
+}
+
+type Row = {
+  id: number
+  profile_id: number
+  type: string
+  position: number
+  data: string
+  created_at: string
+  updated_at: string
+}
+
+const toSlot = (r: Row): Slot => ({
+  id: r.id,
+  profileId: r.profile_id,
+  type: r.type,
+  position: r.position,
+  data: JSON.parse(r.data),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+async function listByProfile(db: Db, profileId: number): Promise<Slot[]> {
+  const rows = await db.selectFrom('slots').selectAll().where('profile_id', '=', profileId).orderBy('position').orderBy('id').execute()
+  return rows.map(toSlot)
+}
+
+async function findInProfile(db: Db, profileId: number, id: number): Promise<Slot | undefined> {
+  const row = await db.selectFrom('slots').selectAll().where('profile_id', '=', profileId).where('id', '=', id).executeTakeFirst()
+  return row && toSlot(row)
+}
+
+async function countByProfile(db: Db, profileId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('slots')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('profile_id', '=', profileId)
+    .executeTakeFirstOrThrow()
+  return Number(n)
+}
+
+/** One INSERT for the whole list; answers the rows in page order. */
+async function insertMany(db: Db, profileId: number, rows: NewSlotRow[]): Promise<Slot[]> {
+  if (!rows.length) return []
+  const now = nowIso()
+  const inserted = await db
+    .insertInto('slots')
+    .values(rows.map((r) => ({ profile_id: profileId, type: r.type, position: r.position, data: JSON.stringify(r.data), created_at: now, updated_at: now })))
+    .returningAll()
+    .execute()
+  return inserted.map(toSlot).sort((a, b) => a.position - b.position)
+}
+
+/** Opens a gap: every slot at `from` or later moves `by` places down. */
+async function shiftFrom(db: Db, profileId: number, from: number, by: number): Promise<void> {
+  await db
+    .updateTable('slots')
+    .set({ position: sql`position + ${sql.lit(by)}` })
+    .where('profile_id', '=', profileId)
+    .where('position', '>=', from)
+    .execute()
+}
+
+async function updateData(db: Db, id: number, data: unknown): Promise<Slot> {
+  const row = await db
+    .updateTable('slots')
+    .set({ data: JSON.stringify(data), updated_at: nowIso() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toSlot(row)
+}
+
+async function deleteMany(db: Db, profileId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0
+  const result = await db.deleteFrom('slots').where('profile_id', '=', profileId).where('id', 'in', ids).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+// Well under SQLite's and PostgreSQL's bound-parameter limits (3 parameters per move).
+const MOVES_PER_STATEMENT = 2000
+
+/** Sets many positions in one statement per chunk (a CASE on id), on either engine. */
+async function setPositions(db: Db, profileId: number, moves: Array<{ id: number; position: number }>): Promise<void> {
+  for (let i = 0; i < moves.length; i += MOVES_PER_STATEMENT) {
+    const chunk = moves.slice(i, i + MOVES_PER_STATEMENT)
+    const cases = sql.join(
+      chunk.map((m) => sql`WHEN ${m.id} THEN CAST(${m.position} AS INTEGER)`),
+      sql` `,
+    )
+    await db
+      .updateTable('slots')
+      .set({ position: sql`CASE id ${cases} END` })
+      .where('profile_id', '=', profileId)
+      .where(
+        'id',
+        'in',
+        chunk.map((m) => m.id),
+      )
+      .execute()
+  }
+}
+
+export const slotsRepository = Object.freeze({
+  listByProfile,
+  findInProfile,
+  countByProfile,
+  insertMany,
+  shiftFrom,
+  updateData,
+  deleteMany,
+  setPositions,
+})
