@@ -1,0 +1,40 @@
+import { makeAccount, makeProfile, startApp } from '../test/helpers/app.ts'
+import { ratioAgainstBaseline } from './lib.ts'
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
+
+/**
+ * GET /<login> from the page cache, each request counted as a view (a browser's user agent),
+ * against a bare node:http server answering the same bytes. Target: at least 0.7.
+ */
+export async function benchPublicPage(store: 'sqlite' | 'postgres') {
+  const t = await startApp({}, { store })
+  try {
+    const { user, token } = await makeAccount(t)
+    const profile = await makeProfile(t, user, 'bench.page')
+    const patch = await t.request('PATCH', `/v1/profiles/${profile.id}`, {
+      token,
+      body: {
+        title: 'Bench Page',
+        description: 'A page with the usual blocks.\nSecond line.',
+        socials: [{ link: 'https://instagram.com/bench' }, { link: 'https://github.com/bench' }, { link: 'mailto:bench@example.com' }],
+      },
+    })
+    if (patch.status !== 200) throw new Error(`PATCH profile answered ${patch.status}: ${patch.text}`)
+    const slots = [
+      { type: 'button', data: { title: 'My shop', subtitle: 'New collection', link: 'https://example.com/shop' } },
+      { type: 'button', data: { title: 'Book a call', link: 'https://example.com/book', style: 'social-blue' } },
+      { type: 'text', data: { title: 'About', description: '<p>I make <strong>things</strong>.</p><ul><li>One</li><li>Two</li></ul>' } },
+      { type: 'youtube', data: { title: 'Showreel', link: 'https://youtu.be/dQw4w9WgXcQ' } },
+      { type: 'faq', data: { items: [{ title: 'Shipping?', text: 'Worldwide.' }, { title: 'Returns?', text: '30 days.' }] } },
+      { type: 'divider', data: {} },
+    ]
+    const batch = await t.request('POST', `/v1/profiles/${profile.id}/slots/batch`, { token, body: { slots } })
+    if (batch.status !== 201) throw new Error(`POST slots/batch answered ${batch.status}: ${batch.text}`)
+    return await ratioAgainstBaseline(`GET /<login> public page (${store})`, `${t.url}/bench.page`, {
+      headers: { 'user-agent': BROWSER, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    })
+  } finally {
+    await t.close()
+  }
+}

@@ -1,0 +1,45 @@
+import type { AppContext } from '../context.ts'
+import { publicFileUrl } from '../media/file-url.ts'
+import { slotService } from '../services/slot-service.ts'
+import { safeUrl } from '../slots/shared/html.ts'
+import { slotTypeOf } from '../slots/registry.ts'
+import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { slotsRepository } from '../store/slots.ts'
+
+export type ClickTarget = { slotId: number; index: number } | { socialOrder: number }
+
+export interface Destination {
+  profile: Profile
+  url: string
+}
+
+const asObject = (data: unknown): Record<string, any> => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, any>) : {})
+
+/**
+ * Where a click on a published page leads, looked up now from the stored slot (its type's
+ * `links()`) or the profile's socials, so an edited link takes effect at once and nothing in
+ * the request can choose the destination. Undefined for anything not on a published page.
+ */
+export async function clickDestination(ctx: AppContext, profileId: number, target: ClickTarget): Promise<Destination | undefined> {
+  const profile = await profilesRepository.findById(ctx.db, profileId)
+  if (!profile?.status) return undefined
+  let url: string | undefined
+  if ('socialOrder' in target) {
+    url = profile.socials.find((s) => s.order === target.socialOrder)?.link
+  } else {
+    const slot = await slotsRepository.findInProfile(ctx.db, profileId, target.slotId)
+    const def = slot && slotTypeOf(slot.type)
+    if (!slot || !def?.links) return undefined
+    const data = asObject(slot.data)
+    const computed = def.compute(data, { fileUrl: (path) => publicFileUrl(ctx.config.publicUrl, path) })
+    const record = def.record ? (await slotService.records(ctx.db, profile.userId, [slot])).get(slot.id) : undefined
+    url = def.links(data, computed, record)[target.index]
+  }
+  // Stored links were normalised on save; this re-check keeps a legacy row from ever
+  // redirecting to javascript: or data:.
+  if (!url || safeUrl(url) === '#' || url.startsWith('/')) return undefined
+  return { profile, url }
+}
+
+/** A Location value: non-ASCII and spaces percent-encoded, the rest left as stored. */
+export const locationOf = (url: string) => url.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c))

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto'
+
+/** One rendered representation of a page, ready to send. */
+export interface CachedPage {
+  profileId: number
+  /** The login as stored (the canonical spelling of the address). */
+  login: string
+  body: Buffer
+  /** Strong validator: a hash of exactly these bytes. */
+  etag: string
+  /** Content-Type and any header that belongs to this representation alone. */
+  headers: Record<string, string>
+}
+
+export const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+
+/**
+ * Rendered pages in memory, least recently used first out. Keys name a representation of a
+ * login (`html:jane`). Invalidation drops every key of the profile and of each login it names
+ * (a login change frees the old address at once). A render that began before an invalidation
+ * may have read the old rows, so `set` refuses it when the epoch moved meanwhile.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>()
+  private epoch = 0
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** Take this before reading the rows a render will use. */
+  ticket(): number {
+    return this.epoch
+  }
+
+  get(key: string): CachedPage | undefined {
+    const hit = this.entries.get(key)
+    if (hit) {
+      // Map keeps insertion order: re-inserting makes this the most recently used.
+      this.entries.delete(key)
+      this.entries.set(key, hit)
+    }
+    return hit
+  }
+
+  set(key: string, page: CachedPage, ticket: number): void {
+    if (ticket !== this.epoch) return
+    this.entries.delete(key)
+    this.entries.set(key, page)
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+  }
+
+  invalidate(profileId: number, logins: readonly string[]): void {
+    this.epoch++
+    const names = new Set(logins.map((l) => l.toLowerCase()))
+    for (const [key, page] of this.entries) {
+      if (page.profileId === profileId || names.has(key.slice(key.indexOf(':') + 1))) this.entries.delete(key)
+    }
+  }
+
+  clear(): void {
+    this.epoch++
+    this.entries.clear()
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}

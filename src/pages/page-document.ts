@@ -1,0 +1,97 @@
+import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
+import { socialIconSvg } from './social-icon-svg.ts'
+import { theme } from './theme.ts'
+
+export interface SocialLink {
+  /** The social's `order`: what the click redirect and analytics tell socials apart by. */
+  order: number
+  icon: string
+  href: string
+}
+
+/** Everything the page shows, already resolved to URLs; rendering is pure from here. */
+export interface PageModel {
+  login: string
+  lang: string
+  pageUrl: string
+  title: string | null
+  description: string | null
+  avatarUrl: string | null
+  bgImageUrl: string | null
+  bgImageSize: { width: number; height: number } | null
+  socials: SocialLink[]
+  /** Each supported slot's own markup, in page order. */
+  blocks: Array<{ id: number; type: string; html: SafeHtml }>
+}
+
+const SUMMARY_LENGTH = 160
+
+/** The first sentences of the description, for search results and link previews. */
+function summary(description: string | null, fallback: string): string {
+  const flat = (description ?? '').replace(/\s+/g, ' ').trim()
+  if (!flat) return fallback
+  if (flat.length <= SUMMARY_LENGTH) return flat
+  const cut = flat.slice(0, SUMMARY_LENGTH - 1)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SUMMARY_LENGTH / 2))}…`
+}
+
+function head(m: PageModel): SafeHtml {
+  const name = m.title?.trim() || `@${m.login}`
+  const about = summary(m.description, `${name} on Slotline: links, music, videos and more in one place.`)
+  const image = m.avatarUrl ?? m.bgImageUrl
+  return h`<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name}</title>
+<meta name="description" content="${about}">
+<link rel="canonical" href="${m.pageUrl}">
+<meta name="theme-color" content="${theme.themeColor}">
+<meta property="og:type" content="profile">
+<meta property="og:site_name" content="Slotline">
+<meta property="og:title" content="${name}">
+<meta property="og:description" content="${about}">
+<meta property="og:url" content="${m.pageUrl}">
+<meta property="profile:username" content="${m.login}">
+${image ? h`<meta property="og:image" content="${image}">\n` : ''}<meta name="twitter:card" content="${m.bgImageUrl ? 'summary_large_image' : 'summary'}">
+<meta name="twitter:title" content="${name}">
+<meta name="twitter:description" content="${about}">
+${image ? h`<meta name="twitter:image" content="${image}">\n` : ''}<style>${raw(theme.css)}</style>
+</head>`
+}
+
+function socials(m: PageModel): SafeHtml | '' {
+  if (!m.socials.length) return ''
+  const items = m.socials.map((s) => {
+    const { svg, label } = socialIconSvg(s.icon)
+    return h`<li><a class="social" href="${s.href}" data-social-index="${s.order}" rel="noopener" aria-label="${label}" title="${label}">${svg}</a></li>`
+  })
+  return h`<nav class="socials" aria-label="Social links"><ul>${items}</ul></nav>`
+}
+
+/** The whole public page: readable without script; the one script only upgrades video embeds. */
+export function renderPageDocument(m: PageModel): string {
+  const name = m.title?.trim() || `@${m.login}`
+  const blocks = m.blocks.map((b) => h`<div class="block block-${b.type}" id="slot-${b.id}">${b.html}</div>`)
+  const page = h`<!doctype html>
+<html lang="${m.lang}">
+${head(m)}
+<body>
+<main class="page${m.bgImageUrl ? ' has-cover' : ''}">
+<header class="profile">
+${m.bgImageUrl ? h`<img class="cover" src="${m.bgImageUrl}" alt=""${m.bgImageSize ? h` width="${m.bgImageSize.width}" height="${m.bgImageSize.height}"` : ''} fetchpriority="high">` : ''}
+${m.avatarUrl ? h`<img class="avatar" src="${m.avatarUrl}" alt="${name}" width="120" height="120" decoding="async">` : h`<div class="avatar avatar-initial" aria-hidden="true">${initial(name)}</div>`}
+<h1>${name}</h1>
+${m.description ? h`<p class="bio">${m.description}</p>` : ''}
+${socials(m)}
+</header>
+${m.blocks.length ? h`<div class="blocks">${blocks}</div>` : ''}
+<footer class="footer"><span>Made with Slotline</span></footer>
+</main>
+<script>${raw(theme.script)}</script>
+</body>
+</html>
+`
+  return page.html
+}
+
+const initial = (name: string) => [...name.replace(/^@/, '')][0]?.toUpperCase() ?? '·'

@@ -1,0 +1,64 @@
+import type { AppContext } from '../context.ts'
+import { publicFileUrl } from '../media/file-url.ts'
+import { publicPageUrl } from '../profiles/resource.ts'
+import { socialIcon } from '../profiles/social-icons.ts'
+import { slotService } from '../services/slot-service.ts'
+import { h, type SafeHtml } from '../slots/shared/html.ts'
+import { slotTypeOf } from '../slots/registry.ts'
+import type { RenderContext } from '../slots/types.ts'
+import { filesRepository } from '../store/files.ts'
+import { languagesRepository } from '../store/languages.ts'
+import type { Profile } from '../store/profiles.ts'
+import { slotsRepository } from '../store/slots.ts'
+import { usersRepository } from '../store/users.ts'
+import { slotClickPath, socialClickPath } from './click-paths.ts'
+import { renderPageDocument } from './page-document.ts'
+
+const asObject = (data: unknown): Record<string, any> => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, any>) : {})
+
+/** The language the page renders in: its own, else its owner's (spec, Profile settings). */
+async function pageLanguage(ctx: AppContext, profile: Profile): Promise<string> {
+  const chosen = profile.languageId === null ? undefined : await languagesRepository.findById(ctx.db, profile.languageId)
+  if (chosen) return chosen.code
+  return (await usersRepository.findById(ctx.db, profile.userId))?.languageCode ?? 'en'
+}
+
+/**
+ * The public page of a published profile as HTML. Every slot goes through its type's renderer;
+ * legacy types are left out, and a slot whose stored data no longer renders is logged and left
+ * out rather than taking the whole page down.
+ */
+export async function renderProfilePage(ctx: AppContext, profile: Profile): Promise<string> {
+  const [slots, lang, cover] = await Promise.all([
+    slotsRepository.listByProfile(ctx.db, profile.id),
+    pageLanguage(ctx, profile),
+    profile.bgImage ? filesRepository.findByPath(ctx.db, profile.bgImage) : undefined,
+  ])
+  const records = await slotService.records(ctx.db, profile.userId, slots)
+  const fileUrl = (path: string) => publicFileUrl(ctx.config.publicUrl, path)
+  const blocks: Array<{ id: number; type: string; html: SafeHtml }> = []
+  for (const slot of slots) {
+    const def = slotTypeOf(slot.type)
+    if (!def) continue
+    const r: RenderContext = { h, clickHref: (slotId, index) => slotClickPath(profile.id, slotId, index), fileUrl, record: records.get(slot.id) }
+    try {
+      const data = asObject(slot.data)
+      blocks.push({ id: slot.id, type: slot.type, html: def.html({ id: slot.id, type: slot.type, data, computed: def.compute(data, { fileUrl }) }, r) })
+    } catch (err) {
+      ctx.log.error({ err, slotId: slot.id, type: slot.type }, 'slot left out of its public page: it does not render')
+    }
+  }
+  return renderPageDocument({
+    login: profile.login,
+    lang,
+    pageUrl: publicPageUrl(ctx.config, profile.login),
+    title: profile.title,
+    description: profile.description,
+    avatarUrl: profile.avatar ? fileUrl(profile.avatar) : null,
+    bgImageUrl: profile.bgImage ? fileUrl(profile.bgImage) : null,
+    // Known dimensions reserve the cover's space before it loads (no layout shift).
+    bgImageSize: cover?.width && cover.height ? { width: cover.width, height: cover.height } : null,
+    socials: profile.socials.map((s) => ({ order: s.order, icon: socialIcon(s.link), href: socialClickPath(profile.id, s.order) })),
+    blocks,
+  })
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { analyticsIntake } from '../analytics/intake.ts'
+import type { AppContext } from '../context.ts'
+import { limits } from '../limits.ts'
+import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
+import { publicPageUrl } from '../profiles/resource.ts'
+import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { type ClickTarget, clickDestination, locationOf } from './click-destination.ts'
+import { etagMatches, prefersMarkdown } from './negotiation.ts'
+import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
+import { keepPagesFresh } from './page-invalidation.ts'
+import { renderProfilePage } from './page-renderer.ts'
+import { type QrFormat, qrCodes } from './qr-code.ts'
+import { notFoundPage, notFoundStyleHash } from './not-found-page.ts'
+import { notFoundSecurityHeaders, pageSecurityHeaders } from './security-headers.ts'
+
+/** Rendered pages kept in memory per process (each a few kilobytes). */
+const CACHED_PAGES = 5000
+
+// Only segments a login could be: static routes (/v1, /-/..., the dashboard's) win anyway.
+const { minLength, maxLength } = limits.login
+const LOGIN = `:login(^[a-zA-Z0-9._]{${minLength},${maxLength}}$)`
+
+type Kind = 'html' | 'markdown'
+
+interface LoginParams {
+  login: string
+}
+
+/**
+ * The public face: `/<login>` (HTML, or markdown for `Accept: text/markdown`), its QR codes, and
+ * the click redirect under `/-/go/`. Pages are rendered once and served from memory until a
+ * write to the profile (any instance, via Redis) invalidates them; every GET still counts a view.
+ */
+export function installPublicPages(app: FastifyInstance, ctx: AppContext): void {
+  const cache = new PageCache(CACHED_PAGES)
+  const freshness = keepPagesFresh(ctx, cache)
+  app.addHook('onReady', () => freshness.ready)
+  app.addHook('onClose', () => freshness.close())
+  const intake = analyticsIntake(ctx)
+  const qrCode = qrCodes()
+  const notFoundHeaders = { ...notFoundSecurityHeaders(notFoundStyleHash), 'cache-control': 'no-store', 'content-type': notFoundPage.contentType }
+  // Built on first use: the public URL is final only once the server listens (PORT=0 in tests).
+  let pageHeaders: { publicUrl: string; headers: Record<string, string> } | undefined
+  const headersOfPages = () => {
+    if (pageHeaders?.publicUrl !== ctx.config.publicUrl) {
+      // Pages may be stored, but every use revalidates: each view is counted, and a 304 is cheap.
+      const headers = { ...pageSecurityHeaders(ctx.config.publicUrl), 'cache-control': 'no-cache', vary: 'Accept' }
+      pageHeaders = { publicUrl: ctx.config.publicUrl, headers }
+    }
+    return pageHeaders.headers
+  }
+
+  const visitor = (req: FastifyRequest) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    purpose: (req.headers['sec-purpose'] ?? req.headers.purpose) as string | undefined,
+  })
+
+  const sendNotFound = (reply: FastifyReply) => reply.code(404).headers(notFoundHeaders).send(notFoundPage.body)
+
+  async function publishedProfile(login: string): Promise<Profile | undefined> {
+    const profile = await profilesRepository.findByLogin(ctx.db, login)
+    return profile?.status ? profile : undefined
+  }
+
+  async function render(kind: Kind, profile: Profile): Promise<CachedPage> {
+    if (kind === 'html') {
+      const body = Buffer.from(await renderProfilePage(ctx, profile))
+      return { profileId: profile.id, login: profile.login, body, etag: strongEtag(body), headers: { 'content-type': 'text/html; charset=utf-8' } }
+    }
+    const markdown = await pageMarkdown(ctx.db, ctx.config, profile)
+    const body = Buffer.from(markdown)
+    const headers = { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(markdownTokens(markdown)) }
+    return { profileId: profile.id, login: profile.login, body, etag: strongEtag(body), headers }
+  }
+
+  /** A cached page, or a fresh render (stored unless a write landed meanwhile); undefined: no page. */
+  async function page(kind: Kind, login: string): Promise<CachedPage | undefined> {
+    const key = `${kind}:${login.toLowerCase()}`
+    const hit = cache.get(key)
+    if (hit) return hit
+    const ticket = cache.ticket()
+    const profile = await publishedProfile(login)
+    if (!profile) return undefined
+    const rendered = await render(kind, profile)
+    cache.set(key, rendered, ticket)
+    return rendered
+  }
+
+  app.get<{ Params: LoginParams }>(`/${LOGIN}`, async (req, reply) => {
+    const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
+    const found = await page(kind, req.params.login)
+    if (!found) return sendNotFound(reply)
+    // A view is one GET of the page by a person's browser; conditional GETs are views too.
+    if (kind === 'html' && req.method === 'GET') intake.view({ profileId: found.profileId, ...visitor(req) })
+    reply.headers(headersOfPages()).header('etag', found.etag)
+    if (etagMatches(req.headers['if-none-match'], found.etag)) return reply.code(304).send()
+    return reply.headers(found.headers).send(found.body)
+  })
+
+  for (const format of ['svg', 'png'] as QrFormat[]) {
+    app.get<{ Params: LoginParams }>(`/${LOGIN}/qr.${format}`, async (req, reply) => {
+      // The code encodes the canonical address, whatever case the request used.
+      const login = cache.get(`html:${req.params.login.toLowerCase()}`)?.login ?? (await publishedProfile(req.params.login))?.login
+      if (!login) return sendNotFound(reply)
+      const image = await qrCode(publicPageUrl(ctx.config, login), format)
+      reply.headers({ 'cache-control': 'public, max-age=86400', etag: image.etag, 'x-content-type-options': 'nosniff' })
+      if (etagMatches(req.headers['if-none-match'], image.etag)) return reply.code(304).send()
+      return reply.type(image.contentType).send(image.body)
+    })
+  }
+
+  app.get<{ Params: { profileId: string; target: string; index?: string } }>('/-/go/:profileId/:target/:index?', async (req, reply) => {
+    const target = clickTarget(req.params.target, req.params.index)
+    const profileId = /^[1-9]\d{0,15}$/.test(req.params.profileId) ? Number(req.params.profileId) : undefined
+    const destination = target && profileId ? await clickDestination(ctx, profileId, target) : undefined
+    if (!destination) return sendNotFound(reply)
+    // Bots following the link are redirected too; the intake decides what counts.
+    if (req.method === 'GET') {
+      intake.click({
+        profileId: destination.profile.id,
+        ...visitor(req),
+        slotId: 'slotId' in target! ? target.slotId : null,
+        socialIndex: 'socialOrder' in target! ? target.socialOrder : null,
+      })
+    }
+    return reply
+      .code(302)
+      .headers({ location: locationOf(destination.url), 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin' })
+      .send()
+  })
+}
+
+/** `/-/go/<profileId>/<slotId>/<index>` or `/-/go/<profileId>/s<order>`; ids only, never a URL. */
+function clickTarget(target: string, index: string | undefined): ClickTarget | undefined {
+  const id = /^(0|[1-9]\d{0,15})$/
+  if (index === undefined) {
+    const social = /^s(0|[1-9]\d{0,8})$/.exec(target)
+    return social ? { socialOrder: Number(social[1]) } : undefined
+  }
+  return id.test(target) && id.test(index) && target !== '0' ? { slotId: Number(target), index: Number(index) } : undefined
+}

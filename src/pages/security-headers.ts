@@ -1,0 +1,41 @@
+import { theme } from './theme.ts'
+
+/**
+ * Headers of every public page answer. Scripts and styles run only by hash (no
+ * 'unsafe-inline'), so markup that slipped past escaping still could not execute; images come
+ * from us or any https host (music covers, thumbnails, S3 buckets); the only frame is the
+ * privacy-enhanced YouTube player, loaded on a click. Style attributes are allowed because
+ * custom button colours are per-slot values written as escaped `style` attributes; CSS in an
+ * attribute cannot run script.
+ */
+export function pageSecurityHeaders(publicUrl: string): Record<string, string> {
+  const self = new URL(publicUrl).origin
+  const csp = [
+    "default-src 'none'",
+    `script-src ${theme.scriptHash}`,
+    `style-src ${theme.styleHash}`,
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' ${self} https:`,
+    "connect-src 'self'",
+    'frame-src https://www.youtube-nocookie.com',
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  }
+}
+
+/** The 404 page has no script and only its own stylesheet. */
+export function notFoundSecurityHeaders(styleHash: string): Record<string, string> {
+  return {
+    'content-security-policy': `default-src 'none'; style-src ${styleHash}; base-uri 'none'; frame-ancestors 'none'`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  }
+}
