@@ -2,10 +2,14 @@
 // measured in the same run. Names filter which run (e.g. `npm run bench -- me`).
 import { availableStores } from './lib.ts'
 import { benchMe } from './me.ts'
+import { benchUploadMemory } from './upload-memory.ts'
 
 type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgres') => Promise<unknown> }
 
-const benches: Bench[] = [{ name: 'me', perStore: true, run: benchMe }]
+const benches: Bench[] = [
+  { name: 'me', perStore: true, run: benchMe },
+  { name: 'upload-memory', perStore: false, run: benchUploadMemory },
+]
 
 const wanted = process.argv.slice(2)
 const stores = await availableStores()

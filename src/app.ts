@@ -18,6 +18,7 @@ import { memoryRateLimiter, redisRateLimiter } from './http/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { limits } from './limits.ts'
+import { installMedia } from './media/install.ts'
 import { installPublicPages } from './pages/public-pages.ts'
 import { openDatabase } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandler(app, ctx)
   const metrics = installMetrics(app)
   installOps(app, ctx, metrics)
+  installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx)
   installDocs(app, ctx, apiModules)

@@ -1,4 +1,5 @@
-import { type Db, nowIso } from './db.ts'
+import { sql } from 'kysely'
+import { type Db, isPostgres, nowIso } from './db.ts'
 
 export interface StoredFile {
   id: number
@@ -54,4 +55,33 @@ async function ownedPaths(db: Db, userId: number, paths: string[]): Promise<Set<
   return new Set(rows.map((r) => r.path))
 }
 
-export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths })
+/**
+ * Deletes, in one statement, the files created before `beforeIso` that nothing references: no
+ * profile's avatar or bg_image, and no slot whose data JSON holds the path as a string (picture
+ * `path`, gallery `items[].path`). A reference added meanwhile keeps its file. Returns what went.
+ */
+async function deleteUnusedBefore(db: Db, beforeIso: string): Promise<StoredFile[]> {
+  // The quoted path as JSON.stringify writes it; paths hold no character JSON would escape.
+  const quoted = sql<string>`'"' || files.path || '"'`
+  const contains = isPostgres(db) ? sql<number>`strpos(slots.data, ${quoted})` : sql<number>`instr(slots.data, ${quoted})`
+  const rows = await db
+    .deleteFrom('files')
+    .where('created_at', '<', beforeIso)
+    .where(({ not, exists, selectFrom, or }) =>
+      not(
+        or([
+          exists(
+            selectFrom('profiles')
+              .select(sql`1`.as('one'))
+              .where((p) => p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])),
+          ),
+          exists(selectFrom('slots').select(sql`1`.as('one')).where(contains, '>', 0)),
+        ]),
+      ),
+    )
+    .returningAll()
+    .execute()
+  return rows.map(toFile)
+}
+
+export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths, deleteUnusedBefore })

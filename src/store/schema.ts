@@ -140,6 +140,15 @@ export interface FormsTable {
   updated_at: string
 }
 
+/** Signed upload URLs: single use across instances (used_at set once, atomically). */
+export interface UploadGrantsTable {
+  id: string
+  user_id: number
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -147,6 +156,7 @@ export interface Database {
   slots: SlotsTable
   files: FilesTable
   idempotency_keys: IdempotencyKeysTable
+  upload_grants: UploadGrantsTable
   analytics_daily: AnalyticsDailyTable
   analytics_slot_daily: AnalyticsSlotDailyTable
   analytics_social_daily: AnalyticsSocialDailyTable

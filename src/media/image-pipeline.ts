@@ -1,0 +1,95 @@
+import { open, stat } from 'node:fs/promises'
+import { fileTypeFromFile } from 'file-type'
+import sharp, { type FormatEnum } from 'sharp'
+import { limits } from '../limits.ts'
+
+/** Why bytes were not accepted as an image; the message is meant for the API caller. */
+export class ImageRejected extends Error {}
+
+export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif'
+
+export interface ProcessedImage {
+  mime: ImageMime
+  ext: 'jpg' | 'png' | 'webp' | 'gif'
+  width: number
+  height: number
+  /** The re-encoded image; absent when the uploaded file itself is kept (gif). */
+  data: Buffer | undefined
+  size: number
+}
+
+// A decompression bomb is a small file that decodes to billions of pixels. 50 megapixels admits
+// every phone camera (48 MP) and, for animations, counts every frame.
+export const MAX_INPUT_PIXELS = 50_000_000
+
+// Temp files are deleted right after processing; libvips must not keep them open in its cache.
+sharp.cache({ files: 0 })
+
+const KINDS: Record<string, { mime: ImageMime; ext: ProcessedImage['ext']; format: keyof FormatEnum }> = {
+  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', format: 'jpeg' },
+  'image/png': { mime: 'image/png', ext: 'png', format: 'png' },
+  'image/webp': { mime: 'image/webp', ext: 'webp', format: 'webp' },
+  'image/gif': { mime: 'image/gif', ext: 'gif', format: 'gif' },
+}
+
+function describeSharpError(err: Error): string {
+  if (/pixel limit/i.test(err.message)) {
+    return `The image is too large to decode: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (all frames counted).`
+  }
+  return 'The image could not be decoded: the data is damaged or truncated.'
+}
+
+// A gif decoder stops quietly at a cut; a complete gif ends with the trailer byte 0x3B.
+async function endsWithGifTrailer(file: string): Promise<boolean> {
+  const handle = await open(file, 'r')
+  try {
+    const { size } = await handle.stat()
+    const last = Buffer.alloc(1)
+    await handle.read(last, 0, 1, size - 1)
+    return last[0] === 0x3b
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Turns an uploaded file into what is stored (spec, Files): only real jpeg, png, webp or gif,
+ * sniffed from the bytes and fully decoded; bombs refused; oriented by EXIF; metadata (GPS
+ * included) dropped; wider than 800 px scaled to 800 px. A gif is kept byte for byte once it
+ * decodes, so its animation survives.
+ */
+export async function processImage(file: string): Promise<ProcessedImage> {
+  const sniffed = await fileTypeFromFile(file)
+  const kind = sniffed && KINDS[sniffed.mime]
+  if (!kind) {
+    throw new ImageRejected(`Upload a jpeg, png, webp or gif image${sniffed ? `, not ${sniffed.mime}` : ''}.`)
+  }
+  const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const, animated: kind.ext === 'gif' || kind.ext === 'webp' }
+  try {
+    const meta = await sharp(file, input).metadata()
+    if (meta.format !== kind.format) {
+      throw new ImageRejected(`The data is not a valid ${kind.ext} image.`)
+    }
+    const frameHeight = meta.pageHeight ?? meta.height
+    if (kind.ext === 'gif') {
+      // Decoding every frame is the validation; the statistics themselves are not needed.
+      await sharp(file, input).stats()
+      if (!(await endsWithGifTrailer(file))) throw new ImageRejected('The image could not be decoded: the data is damaged or truncated.')
+      const { size } = await stat(file)
+      return { ...kind, width: meta.width, height: frameHeight, data: undefined, size }
+    }
+    const animated = (meta.pages ?? 1) > 1
+    const image = sharp(file, input)
+    // EXIF orientation is a still-image notion; libvips cannot rotate a multi-page image.
+    if (!animated) image.rotate()
+    image.resize({ width: limits.imageMaxWidth, withoutEnlargement: true })
+    if (kind.format === 'jpeg') image.jpeg({ quality: 85, mozjpeg: true })
+    else if (kind.format === 'png') image.png()
+    else image.webp({ quality: 85 })
+    const { data, info } = await image.toBuffer({ resolveWithObject: true })
+    return { ...kind, width: info.width, height: info.pageHeight ?? info.height, data, size: data.length }
+  } catch (err) {
+    if (err instanceof ImageRejected) throw err
+    throw new ImageRejected(describeSharpError(err as Error), { cause: err })
+  }
+}

@@ -1,0 +1,50 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type { Config } from '../config.ts'
+import type { Storage } from './storage.ts'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** An S3-compatible bucket, so several instances share one set of files. */
+export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
+  // The pinned SDK release runs on Node 20; its warning is about releases package.json keeps out.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+    // Checksums only where S3 requires them: streamed bodies then go up as plain PUTs that
+    // S3-compatible servers (MinIO, Garage, s3rver) all understand.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  return {
+    kind: 's3',
+    async put(key, content, contentType) {
+      const body = 'file' in content ? createReadStream(content.file) : content.data
+      const length = 'file' in content ? (await stat(content.file)).size : content.data.length
+      await client.send(
+        new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentLength: length, ContentType: contentType, CacheControl: IMMUTABLE }),
+      )
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))
+        return { body: res.Body as Readable, size: Number(res.ContentLength) }
+      } catch (err) {
+        const name = (err as Error).name
+        if (name === 'NoSuchKey' || name === 'NotFound') return undefined
+        throw err
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }))
+    },
+    async close() {
+      client.destroy()
+    },
+  }
+}

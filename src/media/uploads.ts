@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { type Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type {} from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import type { AppContext } from '../context.ts'
+import { AppError, type FieldErrors, invalid, invalidField } from '../http/errors.ts'
+import { limits } from '../limits.ts'
+import { filesRepository } from '../store/files.ts'
+import { publicFileUrl } from './file-url.ts'
+import { guardedFetch, UrlRefused } from './guarded-fetch.ts'
+import { ImageRejected, processImage } from './image-pipeline.ts'
+import { mediaOf } from './media.ts'
+import { withTempFile } from './temp-files.ts'
+
+export const MAX_UPLOAD_BYTES = limits.uploadMegabytes * 1024 * 1024
+export const MAX_URL_BYTES = limits.uploadFromUrlMegabytes * 1024 * 1024
+const MAX_REDIRECTS = 3
+
+/** spec, Files: what an upload answers. */
+export interface UploadedFile {
+  path: string
+  src: string
+  width: number
+  height: number
+}
+
+export interface UploadOptions {
+  /** Precognition: check everything, store nothing. */
+  dryRun: boolean
+}
+
+const tooLarge = (limit: number) =>
+  new AppError('payload_too_large', { message: `The file is larger than ${limit / 1024 / 1024} MB; send a smaller image.` })
+
+/** Validates and processes the file at `file`, then stores it as the user's (unless dry run). */
+async function storeImage(ctx: AppContext, userId: number, file: string, field: string, options: UploadOptions): Promise<UploadedFile | undefined> {
+  let image: Awaited<ReturnType<typeof processImage>>
+  try {
+    image = await processImage(file)
+  } catch (err) {
+    if (err instanceof ImageRejected) throw invalidField(field, err.message)
+    throw err
+  }
+  if (options.dryRun) return undefined
+  const { storage } = mediaOf(ctx)
+  const path = `u${userId}/${randomBytes(16).toString('base64url')}.${image.ext}`
+  await storage.put(path, image.data ? { data: image.data } : { file }, image.mime)
+  try {
+    await filesRepository.insert(ctx.db, { userId, path, mime: image.mime, size: image.size, width: image.width, height: image.height })
+  } catch (err) {
+    await storage.delete(path).catch((e) => ctx.log.warn({ err: e, path }, 'could not remove an unrecorded upload'))
+    throw err
+  }
+  return { path, src: publicFileUrl(ctx.config.publicUrl, path), width: image.width, height: image.height }
+}
+
+/** Upload by URL: downloaded through the SSRF guard into a temp file, then the image pipeline. */
+async function fromUrl(ctx: AppContext, userId: number, url: string, options: UploadOptions): Promise<UploadedFile | undefined> {
+  const media = mediaOf(ctx)
+  return withTempFile(ctx, async (temp) => {
+    try {
+      await guardedFetch(url, {
+        resolve: media.resolve,
+        connect: media.connect,
+        allowHostPorts: ctx.config.uploadUrlAllowHosts,
+        maxBytes: MAX_URL_BYTES,
+        timeoutMs: media.urlTimeoutMs,
+        maxRedirects: MAX_REDIRECTS,
+        destination: temp,
+      })
+    } catch (err) {
+      if (err instanceof UrlRefused) throw invalidField('url', err.message)
+      throw err
+    }
+    return storeImage(ctx, userId, temp, 'url', options)
+  })
+}
+
+class ByteLimit extends Transform {
+  seen = 0
+  constructor(private readonly max: number) {
+    super()
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
+    this.seen += chunk.length
+    if (this.seen > this.max) done(tooLarge(this.max))
+    else done(null, chunk)
+  }
+}
+
+/** A raw request body (PUT to an upload URL), streamed to disk and cut off past 50 MB. */
+async function fromStream(
+  ctx: AppContext,
+  userId: number,
+  source: Readable,
+  declaredLength: number | undefined,
+  options: UploadOptions,
+): Promise<UploadedFile | undefined> {
+  if (declaredLength !== undefined && declaredLength > MAX_UPLOAD_BYTES) throw tooLarge(MAX_UPLOAD_BYTES)
+  return withTempFile(ctx, async (temp) => {
+    await pipeline(source, new ByteLimit(MAX_UPLOAD_BYTES), createWriteStream(temp))
+    return storeImage(ctx, userId, temp, 'file', options)
+  })
+}
+
+/**
+ * A multipart body: the `file` part streams to disk; with `allowUrl`, a `url` field instead of
+ * the file downloads that URL. Exactly one of the two, and no other parts.
+ */
+async function fromMultipart(
+  ctx: AppContext,
+  userId: number,
+  req: FastifyRequest,
+  options: UploadOptions & { allowUrl: boolean },
+): Promise<UploadedFile | undefined> {
+  return withTempFile(ctx, async (temp) => {
+    let hasFile = false
+    const fields: Record<string, string> = {}
+    const problems: FieldErrors = {}
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file' && part.fieldname === 'file' && !hasFile) {
+          await pipeline(part.file, createWriteStream(temp))
+          if (part.file.truncated) throw tooLarge(MAX_UPLOAD_BYTES)
+          hasFile = true
+        } else if (part.type === 'file') {
+          part.file.resume()
+          problems[part.fieldname] = ['Unknown part: send the image as the one part named "file".']
+        } else if (part.fieldname === 'url' && options.allowUrl) {
+          fields.url = String(part.value)
+        } else {
+          problems[part.fieldname] = ['Unknown field: remove it.']
+        }
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(MAX_UPLOAD_BYTES)
+      if (code === 'FST_FILES_LIMIT') throw invalidField('file', 'Send one file per request.')
+      throw err
+    }
+    if (Object.keys(problems).length) throw invalid(problems)
+    if (hasFile && fields.url !== undefined) throw invalidField('url', 'Send either the part "file" or a url, not both.')
+    if (fields.url !== undefined) {
+      if (fields.url.length > 2048) throw invalidField('url', 'Must be at most 2048 characters.')
+      return fromUrl(ctx, userId, fields.url, options)
+    }
+    if (!hasFile) throw invalidField('file', 'Send the image as a multipart part named "file" (or JSON {url}).')
+    return storeImage(ctx, userId, temp, 'file', options)
+  })
+}
+
+export const uploadService = Object.freeze({ fromUrl, fromStream, fromMultipart })
