@@ -19,6 +19,28 @@ export async function uploadImage(t: TestApp, user: User, width: number, height:
   return { path: file!.path, src: file!.src }
 }
 
+const imagesByUser = new WeakMap<TestApp, Map<number, ReturnType<typeof makeDemoImages>>>()
+
+const makeDemoImages = (t: TestApp, user: User) =>
+  Promise.all([
+    uploadImage(t, user, 400, 400, '#f6a96b', '#b3446c'),
+    uploadImage(t, user, 1600, 900, '#284b63', '#9ad1d4'),
+    uploadImage(t, user, 800, 500, '#ffb347', '#ff6961'),
+    uploadImage(t, user, 400, 400, '#77dd77', '#2e8b57'),
+    uploadImage(t, user, 400, 400, '#aec6cf', '#4169e1'),
+    uploadImage(t, user, 400, 400, '#fdd9b5', '#c9a0dc'),
+    uploadImage(t, user, 400, 400, '#3b1f5e', '#e76f51'),
+  ])
+
+/** The demo's seven images, uploaded once per user and app (pages of one user may share files). */
+function demoImages(t: TestApp, user: User) {
+  let byUser = imagesByUser.get(t)
+  if (!byUser) imagesByUser.set(t, (byUser = new Map()))
+  let images = byUser.get(user.id)
+  if (!images) byUser.set(user.id, (images = makeDemoImages(t, user)))
+  return images
+}
+
 /** Every text a page shows, so a test can put the same payload in all of them. */
 export interface PageTexts {
   title: string
@@ -77,33 +99,29 @@ export const DEMO_TEXTS: PageTexts = {
 
 /**
  * A published page with one slot of every one of the ten types (several button styles), a
- * legacy slot, avatar, cover and socials; every image is served by the app itself, so a browser
+ * legacy slot, avatar, cover and socials, written through the API wherever the API can; every image is served by the app itself, so a browser
  * needs nothing beyond 127.0.0.1.
  */
-export async function buildDemoPage(t: TestApp, user: User, profile: Profile, texts: PageTexts = DEMO_TEXTS): Promise<{ slotIds: number[] }> {
+export async function buildDemoPage(t: TestApp, user: User, token: string, profile: Profile, texts: PageTexts = DEMO_TEXTS): Promise<{ slotIds: number[] }> {
   const q = (url: string) => (texts.linkSuffix ? `${url}?q=${encodeURIComponent(texts.linkSuffix)}` : url)
-  const [avatar, cover, picture, first, second, third, album] = await Promise.all([
-    uploadImage(t, user, 400, 400, '#f6a96b', '#b3446c'),
-    uploadImage(t, user, 1600, 900, '#284b63', '#9ad1d4'),
-    uploadImage(t, user, 800, 500, '#ffb347', '#ff6961'),
-    uploadImage(t, user, 400, 400, '#77dd77', '#2e8b57'),
-    uploadImage(t, user, 400, 400, '#aec6cf', '#4169e1'),
-    uploadImage(t, user, 400, 400, '#fdd9b5', '#c9a0dc'),
-    uploadImage(t, user, 400, 400, '#3b1f5e', '#e76f51'),
-  ])
-  await profilesRepository.update(t.ctx.db, profile.id, {
-    title: texts.title,
-    description: texts.description,
-    avatar: avatar.path,
-    bgImage: cover.path,
-    socials: [
-      { link: q('https://instagram.com/jane'), order: 0 },
-      { link: q('https://github.com/jane'), order: 1 },
-      { link: q('https://open.spotify.com/artist/jane'), order: 2 },
-      { link: 'mailto:jane@example.com', order: 3 },
-      { link: q('https://jane.example.org'), order: 4 },
-    ],
+  const [avatar, cover, picture, first, second, third, album] = await demoImages(t, user)
+  const patched = await t.request('PATCH', `/v1/profiles/${profile.id}`, {
+    token,
+    body: {
+      title: texts.title,
+      description: texts.description,
+      avatar: avatar.path,
+      bgImage: cover.path,
+      socials: [
+        { link: q('https://instagram.com/jane') },
+        { link: q('https://github.com/jane') },
+        { link: q('https://open.spotify.com/artist/jane') },
+        { link: 'mailto:jane@example.com' },
+        { link: q('https://jane.example.org') },
+      ],
+    },
   })
+  if (patched.status !== 200) throw new Error(`PATCH profile: ${patched.status} ${patched.text}`)
   const event = await eventsRepository.insert(t.ctx.db, {
     userId: user.id,
     title: texts.eventTitle,
@@ -125,8 +143,8 @@ export async function buildDemoPage(t: TestApp, user: User, profile: Profile, te
     ],
     submitLabel: texts.submitLabel,
   })
-  const fresh = (await profilesRepository.findById(t.ctx.db, profile.id))!
-  const slots = await slotService.appendManaged(t.ctx.db, fresh, [
+  // Writable types through the API, as a client would; events and forms are the dashboard's.
+  const writable = [
     { type: 'button', data: { title: texts.buttonTitle, subtitle: texts.buttonSubtitle, link: q('https://example.org/shop') } },
     { type: 'button', data: { title: texts.buttonTitle, link: 'mailto:jane@example.com', style: 'social-blue' } },
     {
@@ -173,17 +191,27 @@ export async function buildDemoPage(t: TestApp, user: User, profile: Profile, te
         links: [{ link: q('https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy') }, { link: q('https://music.apple.com/us/album/1440857781') }],
       },
     },
-    { type: 'event', data: { eventId: event.id } },
     { type: 'text', data: { title: '', description: texts.textHtml, textStyle: 'plain' } },
+  ]
+  const created = await t.request('POST', `/v1/profiles/${profile.id}/slots/batch`, { token, body: { slots: writable } })
+  if (created.status !== 201) throw new Error(`POST slots/batch: ${created.status} ${created.text}`)
+  const fresh = (await profilesRepository.findById(t.ctx.db, profile.id))!
+  const managed = await slotService.appendManaged(t.ctx.db, fresh, [
+    { type: 'event', data: { eventId: event.id } },
     { type: 'form', data: { formId: form.id, view: 'inline', framed: true } },
     { type: 'form', data: { formId: form.id, view: 'button', buttonText: texts.buttonText, style: 'honey-yellow' } },
   ])
+  const api: number[] = created.body.data.map((s: { id: number }) => s.id)
+  // Page order: the event after the music block, the forms last.
+  const slotIds = [...api.slice(0, 10), managed[0].id, api[10], managed[1].id, managed[2].id]
+  const ordered = await t.request('PUT', `/v1/profiles/${profile.id}/slots/order`, { token, body: { order: slotIds } })
+  if (ordered.status !== 200) throw new Error(`PUT slots/order: ${ordered.status} ${ordered.text}`)
   // A legacy block the API reports as unsupported; the public page leaves it out.
   const now = new Date().toISOString()
   await t.ctx.db
     .insertInto('slots')
-    .values({ profile_id: profile.id, type: 'countdown', position: slots.length, data: JSON.stringify({ until: now }), created_at: now, updated_at: now })
+    .values({ profile_id: profile.id, type: 'countdown', position: slotIds.length, data: JSON.stringify({ until: now }), created_at: now, updated_at: now })
     .execute()
   t.ctx.events.emit('profile-changed', { profileId: profile.id, logins: [profile.login] })
-  return { slotIds: slots.map((s) => s.id) }
+  return { slotIds }
 }

@@ -32,7 +32,7 @@ describe(`GET /<login> (${STORE})`, () => {
     token = account.token
     const profile = await makeProfile(t, account.user, login)
     profileId = profile.id
-    ;({ slotIds } = await buildDemoPage(t, account.user, profile))
+    ;({ slotIds } = await buildDemoPage(t, account.user, account.token, profile))
   })
   after(() => t.close())
 
@@ -262,7 +262,7 @@ describe(`GET /-/go/{profileId}/{slotId}/{index} and /-/go/{profileId}/s{order} 
     token = account.token
     const profile = await makeProfile(t, account.user, 'click.page')
     profileId = profile.id
-    ;({ slotIds } = await buildDemoPage(t, account.user, profile))
+    ;({ slotIds } = await buildDemoPage(t, account.user, account.token, profile))
     const other = await makeAccount(t)
     const otherProfile = await makeProfile(t, other.user, 'other.page')
     otherProfileId = otherProfile.id

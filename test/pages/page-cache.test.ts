@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { type CachedPage, PageCache, strongEtag } from '../../src/pages/page-cache.ts'
+
+const page = (profileId: number, login: string, text = login): CachedPage => {
+  const body = Buffer.from(text)
+  return { profileId, login, body, etag: strongEtag(body), headers: { 'content-type': 'text/html; charset=utf-8' } }
+}
+
+describe('PageCache', () => {
+  it('keeps the most recently used pages up to its size', () => {
+    const cache = new PageCache(2)
+    cache.set('html:a', page(1, 'a'), cache.ticket())
+    cache.set('html:b', page(2, 'b'), cache.ticket())
+    assert.ok(cache.get('html:a'))
+    cache.set('html:c', page(3, 'c'), cache.ticket())
+    assert.equal(cache.get('html:b'), undefined)
+    assert.ok(cache.get('html:a'))
+    assert.ok(cache.get('html:c'))
+    assert.equal(cache.size, 2)
+  })
+
+  it("drops every representation of a changed profile and every login it names", () => {
+    const cache = new PageCache(10)
+    cache.set('html:jane', page(1, 'jane'), cache.ticket())
+    cache.set('markdown:jane', page(1, 'jane'), cache.ticket())
+    cache.set('html:other', page(2, 'other'), cache.ticket())
+    cache.set('html:taken', page(3, 'taken'), cache.ticket())
+    cache.invalidate(1, ['Jane', 'Taken'])
+    assert.equal(cache.get('html:jane'), undefined)
+    assert.equal(cache.get('markdown:jane'), undefined)
+    assert.equal(cache.get('html:taken'), undefined)
+    assert.ok(cache.get('html:other'))
+  })
+
+  it('refuses a render that began before an invalidation', () => {
+    const cache = new PageCache(10)
+    const ticket = cache.ticket()
+    cache.invalidate(1, ['jane'])
+    cache.set('html:jane', page(1, 'jane', 'stale'), ticket)
+    assert.equal(cache.get('html:jane'), undefined)
+  })
+
+  it('gives equal bodies equal strong validators and different bodies different ones', () => {
+    assert.equal(strongEtag(Buffer.from('x')), strongEtag(Buffer.from('x')))
+    assert.notEqual(strongEtag(Buffer.from('x')), strongEtag(Buffer.from('y')))
+    assert.match(strongEtag(Buffer.from('x')), /^"[\w-]+"$/)
+  })
+})
