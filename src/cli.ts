@@ -3,11 +3,12 @@ import pino from 'pino'
 import { closeContext, createContext } from './app.ts'
 import { migrate, tokensCreate, usersCreate } from './cli/accounts.ts'
 import type { Command } from './cli/command.ts'
+import { demo } from './cli/demo.ts'
 import { filesPurge } from './cli/files.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { AppError } from './http/errors.ts'
 
-const commands: Command[] = [usersCreate, tokensCreate, migrate, filesPurge]
+const commands: Command[] = [usersCreate, tokensCreate, migrate, demo, filesPurge]
 
 function usage(): string {
   return ['Usage: npm run --silent cli -- <command> [options]', '', ...commands.map((c) => `  ${c.name.padEnd(22)} ${c.summary}`)].join('\n')

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
+import type { ErrorObject } from 'ajv'
 import { Value } from '@sinclair/typebox/value'
 import type { FieldErrors } from '../http/errors.ts'
 import { ajvErrorsToFields, compileBody } from '../http/validation.ts'
@@ -61,14 +62,42 @@ export function checkSlotData(def: AnySlotTypeDef, input: unknown, prefix: strin
   // TypeBox fills defaults into objects only; other shapes go to the validator as sent.
   if (isPlainObject(value)) Value.Default(def.schema as TSchema, value)
   const validate = compileBody(wireSchema(def.schema) as TSchema)
-  if (!validate(value)) return { ok: false, errors: prefixed(explain(def, ajvErrorsToFields(validate.errors, '', '')), prefix) }
-  let data: Record<string, unknown>
+  if (!validate(value)) {
+    const errors = prefixed(explain(def, ajvErrorsToFields(validate.errors, '', '')), prefix)
+    // When unknown keys are the only problem, the type's rules still run on the rest, so one
+    // answer names every problem (an unknown key and a bad link together).
+    const rest = withoutUnknownKeys(value, validate.errors ?? [])
+    if (rest !== undefined && validate(rest)) {
+      const rules = runRules(def, rest, prefix)
+      if (!rules.ok) Object.assign(errors, rules.errors)
+    }
+    return { ok: false, errors }
+  }
+  const rules = runRules(def, value, prefix)
+  if (!rules.ok) return rules
+  return { ok: true, data: rules.data, files: def.files?.(rules.data) ?? [] }
+}
+
+function runRules(def: AnySlotTypeDef, value: unknown, prefix: string): { ok: true; data: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
   try {
-    data = def.normalise(value) as Record<string, unknown>
+    return { ok: true, data: def.normalise(value) as Record<string, unknown> }
   } catch (err) {
     if (err instanceof SlotRuleError) return { ok: false, errors: prefixed(err.errors, prefix) }
     throw err
   }
-  return { ok: true, data, files: def.files?.(data) ?? [] }
+}
+
+/** A copy without the unknown keys Ajv named, or undefined when other problems remain. */
+function withoutUnknownKeys(value: unknown, errors: ErrorObject[]): unknown {
+  if (!errors.every((e) => e.keyword === 'additionalProperties')) return undefined
+  const copy = JSON.parse(JSON.stringify(value))
+  for (const e of errors) {
+    const parent = e.instancePath
+      .split('/')
+      .slice(1)
+      .reduce((node: any, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], copy)
+    if (parent && typeof parent === 'object') delete parent[(e.params as { additionalProperty: string }).additionalProperty]
+  }
+  return copy
 }
 

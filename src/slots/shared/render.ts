@@ -40,6 +40,7 @@ export function hostOf(link: string): string {
 
 /** A markdown link whose text cannot break out of its brackets, nor its URL out of its parentheses. */
 export function mdLink(text: string, url: string): string {
+  if (text === url && !/[\s<>]/.test(url)) return `<${url}>`
   const label = text.replace(/([[\]])/g, '\\$1')
   return /[\s()<>]/.test(url) ? `[${label}](<${url.replace(/[\s<>]/g, encodeURIComponent)}>)` : `[${label}](${url})`
 }

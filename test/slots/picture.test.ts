@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import fc from 'fast-check'
+import { h } from '../../src/slots/shared/html.ts'
+import picture from '../../src/slots/picture.ts'
+import type { User } from '../../src/store/users.ts'
+import { makeAccount, makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertValidAccepted, ownFile, refusedKeys, webLink } from '../helpers/slots.ts'
+
+const uploadPath = fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.(png|webp|gif)$/)
+const validPicture = fc.record(
+  { path: uploadPath, link: fc.oneof(webLink, fc.constant('')), size: fc.constantFrom('large', 'medium', 'small') },
+  { requiredKeys: ['path'] },
+)
+const withDefaults = (d: Record<string, unknown>) => ({ link: '', size: 'large', ...d })
+const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+
+describe(`picture slots (${STORE})`, () => {
+  let t: TestApp
+  let user: User
+  let token: string
+  let base: string
+  before(async () => {
+    t = await startApp()
+    ;({ user, token } = await makeAccount(t))
+    base = `/v1/profiles/${(await makeProfile(t, user)).id}/slots`
+  })
+  after(() => t.close())
+  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'picture', data } })
+
+  it('accepts a path of one of your uploads and derives computed.src from it', async () => {
+    const path = await ownFile(t, user.id)
+    const res = await create({ path })
+    assert.equal(res.status, 201)
+    assert.deepEqual(res.body.data.data, { path, link: '', size: 'large' })
+    assert.equal(res.body.data.computed.src, `${t.url}/static/${path}`)
+  })
+
+  it("refuses a path that is not one of your uploads (unknown, or another user's) naming data.path", async () => {
+    const other = await makeUser(t)
+    const theirs = await ownFile(t, other.id)
+    for (const path of ['u1/never-uploaded.png', theirs]) {
+      const res = await create({ path })
+      assert.equal(res.status, 422)
+      assert.deepEqual(Object.keys(res.body.errors), ['data.path'])
+      assert.match(res.body.errors['data.path'][0], /POST \/files/)
+    }
+  })
+
+  it('refuses a URL in place of a path', () => {
+    assert.deepEqual(refusedKeys('picture', { path: 'https://example.com/a.png' }), ['data.path'])
+    assert.deepEqual(refusedKeys('picture', { path: '//example.com/a.png' }), ['data.path'])
+  })
+
+  it('completes the link and refuses unsafe schemes', () => {
+    assert.equal(accepted('picture', { path: 'u1/a.png', link: 'example.com' }).link, 'https://example.com')
+    assert.deepEqual(refusedKeys('picture', { path: 'u1/a.png', link: 'javascript:alert(1)' }), ['data.link'])
+  })
+
+  it('takes large, medium or small as size', () => {
+    assert.deepEqual(refusedKeys('picture', { path: 'u1/a.png', size: 'huge' }), ['data.size'])
+  })
+
+  it('refuses computed.src sent inside data', async () => {
+    const res = await create({ path: await ownFile(t, user.id), src: 'https://example.com/a.png' })
+    assert.equal(res.status, 422)
+    assert.match(res.body.errors['data.src'][0], /computed/)
+  })
+
+  it('renders the image, linked through the click redirect only when it has a link', () => {
+    const plain = picture.html({ id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png' }) as any, computed: { src: '/static/u1/a.png' } }, r).html
+    assert.doesNotMatch(plain, /<a /)
+    const linked = picture.html(
+      { id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png', link: 'https://example.com' }) as any, computed: { src: '/static/u1/a.png' } },
+      r,
+    ).html
+    assert.match(linked, /<a class="slot-picture-link" href="\/go\/3\/0" data-slot-id="3"[^>]*aria-label="Open example.com"><img src="\/static\/u1\/a.png"/)
+  })
+
+  it('accepts generated valid data and reads it back as written plus defaults (property)', () => {
+    assertValidAccepted('picture', validPicture, withDefaults)
+  })
+
+  it('refuses generated invalid data with 422 naming every offending key (property)', () => {
+    assertInvalidRefused('picture', validPicture)
+  })
+
+  it('round-trips generated valid data over HTTP', async () => {
+    for (const data of fc.sample(validPicture, 3)) {
+      const mine = { ...data, path: await ownFile(t, user.id) }
+      const res = await create(mine)
+      assert.equal(res.status, 201, JSON.stringify(res.body))
+      assert.deepEqual((await t.request('GET', `${base}/${res.body.data.id}`, { token })).body.data.data, withDefaults(mine))
+    }
+  })
+
+  it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
+    await assertInvalidOverHttp(t, token, base, 'picture', validPicture)
+  })
+})
