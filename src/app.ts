@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { Redis } from 'ioredis'
 import pino, { type Logger } from 'pino'
+import { scheduleAnalyticsPurge } from './analytics/purge.ts'
 import { apiModules } from './api/index.ts'
 import type { Config } from './config.ts'
 import { type AppContext, newEventBus } from './context.ts'
@@ -134,5 +135,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const purge = setInterval(() => void ctx.idempotency.purgeExpired().catch(() => {}), 3600_000)
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
+  scheduleAnalyticsPurge(ctx)
   return app
 }

@@ -2,13 +2,14 @@ import { parseArgs } from 'node:util'
 import pino from 'pino'
 import { closeContext, createContext } from './app.ts'
 import { migrate, tokensCreate, usersCreate } from './cli/accounts.ts'
+import { analyticsPurge, analyticsSeed } from './cli/analytics.ts'
 import type { Command } from './cli/command.ts'
 import { demo } from './cli/demo.ts'
 import { filesPurge } from './cli/files.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { AppError } from './http/errors.ts'
 
-const commands: Command[] = [usersCreate, tokensCreate, migrate, demo, filesPurge]
+const commands: Command[] = [usersCreate, tokensCreate, migrate, demo, filesPurge, analyticsPurge, analyticsSeed]
 
 function usage(): string {
   return ['Usage: npm run --silent cli -- <command> [options]', '', ...commands.map((c) => `  ${c.name.padEnd(22)} ${c.summary}`)].join('\n')

@@ -119,6 +119,30 @@ export class HyperLogLog {
     return out
   }
 
+  /** An empty sketch that starts dense: the cheapest target when merging many sketches. */
+  static dense(): HyperLogLog {
+    const h = new HyperLogLog()
+    h.toDense()
+    return h
+  }
+
+  /** The cardinality of a serialised sketch, read straight from its bytes. */
+  static estimateOf(bytes: Uint8Array | null | undefined): number {
+    if (!bytes || bytes.length === 0) return 0
+    const counts = new Array<number>(Q + 2).fill(0)
+    if (bytes[0] === SPARSE) {
+      // Sparse entries have distinct indexes, so each is one non-empty register.
+      const n = Math.floor((bytes.length - 1) / 3)
+      counts[0] = REGISTERS - n
+      for (let o = 3; o < bytes.length; o += 3) counts[bytes[o]! & 63]!++
+    } else if (bytes[0] === DENSE) {
+      unpackDense(bytes, (_i, rank) => counts[rank]!++)
+    } else {
+      throw new Error(`unknown HyperLogLog format ${bytes[0]}`)
+    }
+    return estimateFromHistogram(counts)
+  }
+
   static from(bytes: Uint8Array | null | undefined): HyperLogLog {
     const h = new HyperLogLog()
     h.mergeBytes(bytes)

@@ -18,6 +18,13 @@ interface SlotTotals {
   visitors: HyperLogLog
 }
 
+interface SketchDelta {
+  profileId: number
+  slotId: number | undefined
+  period: string
+  visitors: HyperLogLog
+}
+
 interface SocialTotals {
   profileId: number
   day: string
@@ -74,20 +81,42 @@ export class RollupBatch {
     return new Set([...this.days.values()].map((d) => d.profileId))
   }
 
-  /** Writes everything in one transaction, merging sketches with what is stored. */
+  /**
+   * Writes everything in one transaction: counts are added; day sketches, and the month sketches
+   * that hold the union of their days, are merged with what is stored.
+   */
   async write(db: Db): Promise<void> {
     if (this.isEmpty) return
     const days = [...this.days.values()]
     const slots = [...this.slots.values()]
+    // Month unions of this batch, taken before the day sketches absorb the stored ones.
+    const months = new Map<string, SketchDelta>()
+    const addToMonth = (profileId: number, day: string, slotId: number | undefined, visitors: HyperLogLog) => {
+      const period = day.slice(0, 7)
+      const key = `${profileId} ${period} ${slotId ?? ''}`
+      let m = months.get(key)
+      if (!m) months.set(key, (m = { profileId, slotId, period, visitors: new HyperLogLog() }))
+      m.visitors.merge(visitors)
+    }
+    for (const d of days) addToMonth(d.profileId, d.day, undefined, d.visitors)
+    for (const s of slots) addToMonth(s.profileId, s.day, s.slotId, s.visitors)
+    const monthRows = [...months.values()]
+
     await inTransaction(db, async (trx) => {
       await analyticsRepository.lockWriter(trx)
-      const storedDays = await analyticsRepository.dailySketches(trx, days)
-      const storedSlots = await analyticsRepository.slotSketches(trx, slots)
+      const dayKeys = days.map((d) => ({ profileId: d.profileId, period: d.day }))
+      const slotKeys = slots.map((s) => ({ profileId: s.profileId, period: s.day, slotId: s.slotId }))
+      const [storedDays, storedSlots, storedMonths, storedSlotMonths] = await Promise.all([
+        analyticsRepository.storedSketches(trx, 'analytics_daily', dayKeys),
+        analyticsRepository.storedSketches(trx, 'analytics_slot_daily', slotKeys),
+        analyticsRepository.storedSketches(trx, 'analytics_monthly', monthRows.filter((m) => m.slotId === undefined)),
+        analyticsRepository.storedSketches(trx, 'analytics_slot_monthly', monthRows.filter((m) => m.slotId !== undefined)),
+      ])
       await analyticsRepository.addDaily(
         trx,
         days.map((d) => {
           d.visitors.mergeBytes(storedDays.get(`${d.profileId} ${d.day}`))
-          return { profileId: d.profileId, day: d.day, views: d.views, clicks: d.clicks, visitors: d.visitors.serialise() }
+          return { profileId: d.profileId, day: d.day, views: d.views, clicks: d.clicks, uniques: d.visitors.estimate(), visitors: d.visitors.serialise() }
         }),
       )
       await analyticsRepository.addSlotDaily(
@@ -98,6 +127,14 @@ export class RollupBatch {
         }),
       )
       await analyticsRepository.addSocialDaily(trx, [...this.socials.values()])
+      await analyticsRepository.putMonthly(
+        trx,
+        monthRows.map((m) => {
+          const stored = m.slotId === undefined ? storedMonths.get(`${m.profileId} ${m.period}`) : storedSlotMonths.get(`${m.profileId} ${m.period} ${m.slotId}`)
+          m.visitors.mergeBytes(stored)
+          return { profileId: m.profileId, slotId: m.slotId, period: m.period, visitors: m.visitors.serialise() }
+        }),
+      )
     })
   }
 
@@ -107,4 +144,33 @@ export class RollupBatch {
     if (!d) this.days.set(key, (d = { profileId, day, views: 0, clicks: 0, visitors: new HyperLogLog() }))
     return d
   }
+}
+
+/**
+ * Recomputes a page's month sketches (its own and its blocks') from the day sketches stored for
+ * those months, for writers that replace days instead of adding to them (the seed command).
+ */
+export async function rebuildMonths(db: Db, profileId: number, months: string[]): Promise<void> {
+  if (months.length === 0) return
+  const ranges = months.map((m) => ({ from: `${m}-01`, to: `${m}-31` }))
+  await inTransaction(db, async (trx) => {
+    await analyticsRepository.lockWriter(trx)
+    const [days, slotDays] = await Promise.all([
+      analyticsRepository.readDailySketches(trx, [profileId], ranges),
+      analyticsRepository.readSlotDailySketches(trx, [profileId], ranges),
+    ])
+    const unions = new Map<string, SketchDelta>()
+    for (const row of [...days, ...slotDays]) {
+      const period = row.period.slice(0, 7)
+      const key = `${period} ${row.slotId ?? ''}`
+      let u = unions.get(key)
+      if (!u) unions.set(key, (u = { profileId, slotId: row.slotId, period, visitors: new HyperLogLog() }))
+      u.visitors.mergeBytes(row.visitors)
+    }
+    await analyticsRepository.deleteMonths(trx, profileId, months)
+    await analyticsRepository.putMonthly(
+      trx,
+      [...unions.values()].map((u) => ({ profileId, slotId: u.slotId, period: u.period, visitors: u.visitors.serialise() })),
+    )
+  })
 }

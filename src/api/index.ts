@@ -1,4 +1,5 @@
 import type { RouteModule } from '../http/routes.ts'
+import analytics from './analytics.ts'
 import discovery from './discovery.ts'
 import files from './files.ts'
 import music from './music.ts'
@@ -7,4 +8,4 @@ import slotTypes from './slot-types.ts'
 import slots from './slots.ts'
 
 /** Every API module, in the spec's order; routes, OpenAPI and docs read this list. */
-export const apiModules: RouteModule[] = [discovery, slotTypes, profiles, slots, music, files]
+export const apiModules: RouteModule[] = [discovery, slotTypes, profiles, slots, music, files, analytics]

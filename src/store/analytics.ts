@@ -1,13 +1,19 @@
-import { sql } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import { type Db, isPostgres } from './db.ts'
+import type { Database } from './schema.ts'
 
-/** One page's totals for one day in its owner's time zone. */
-export interface DailyRow {
+/** One page's counts for one day in its owner's time zone. */
+export interface DailyCounts {
   profileId: number
   day: string
   views: number
   clicks: number
-  /** Serialised HyperLogLog of the day's visitors. */
+  /** The estimate of the day's visitor sketch. */
+  uniques: number
+}
+
+/** A day's counts with its serialised visitor sketch, as the writer stores them. */
+export interface DailyRow extends DailyCounts {
   visitors: Uint8Array
 }
 
@@ -27,7 +33,21 @@ export interface SocialDailyRow {
   clicks: number
 }
 
-// Chunked writes keep every statement under SQLite's bound-parameter limit.
+/** A serialised sketch of one page (or block, when slotId is set) for a day or a month. */
+export interface SketchRow {
+  profileId: number
+  slotId?: number
+  /** YYYY-MM-DD for a day, YYYY-MM for a month. */
+  period: string
+  visitors: Uint8Array
+}
+
+export interface DayRange {
+  from: string
+  to: string
+}
+
+// Chunked statements stay under SQLite's bound-parameter limit.
 const CHUNK = 500
 
 function chunks<T>(items: T[]): T[][] {
@@ -37,6 +57,13 @@ function chunks<T>(items: T[]): T[][] {
 }
 
 const toBuffer = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength))
+
+type DayTable = 'analytics_daily' | 'analytics_slot_daily'
+/** `day` within any of the ranges. */
+const inRanges =
+  (ranges: DayRange[]) =>
+  (eb: ExpressionBuilder<Database, DayTable>) =>
+    eb.or(ranges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)])))
 
 /**
  * Makes the current transaction the only analytics writer: sketches are merged read-modify-write,
@@ -62,93 +89,141 @@ async function ownerTimeZones(db: Db, profileIds: number[]): Promise<Map<number,
   return out
 }
 
-async function readDaily(db: Db, profileIds: number[], from: string, to: string): Promise<DailyRow[]> {
+async function readDailyCounts(db: Db, profileIds: number[], from: string, to: string): Promise<DailyCounts[]> {
   if (profileIds.length === 0) return []
   const rows = await db
     .selectFrom('analytics_daily')
-    .selectAll()
+    .select(['profile_id', 'day', 'views', 'clicks', 'uniques'])
     .where('profile_id', 'in', profileIds)
     .where('day', '>=', from)
     .where('day', '<=', to)
     .orderBy('day')
     .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, day: r.day, views: r.views, clicks: r.clicks, visitors: r.visitors }))
+  return rows.map((r) => ({ profileId: r.profile_id, day: r.day, views: r.views, clicks: r.clicks, uniques: r.uniques }))
 }
 
-async function readSlotDaily(db: Db, profileIds: number[], from: string, to: string): Promise<SlotDailyRow[]> {
-  if (profileIds.length === 0) return []
-  const rows = await db
-    .selectFrom('analytics_slot_daily')
-    .selectAll()
-    .where('profile_id', 'in', profileIds)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, slotId: r.slot_id, day: r.day, clicks: r.clicks, visitors: r.visitors }))
-}
-
-async function readSocialDaily(db: Db, profileIds: number[], from: string, to: string): Promise<SocialDailyRow[]> {
-  if (profileIds.length === 0) return []
-  const rows = await db
-    .selectFrom('analytics_social_daily')
-    .selectAll()
-    .where('profile_id', 'in', profileIds)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, socialIndex: r.social_index, day: r.day, clicks: r.clicks }))
-}
-
-/** Stored sketches for the given (page, day) keys, keyed `${profileId} ${day}`. */
-async function dailySketches(db: Db, keys: Array<{ profileId: number; day: string }>): Promise<Map<string, Uint8Array>> {
-  const out = new Map<string, Uint8Array>()
-  if (keys.length === 0) return out
-  const wanted = new Set(keys.map((k) => `${k.profileId} ${k.day}`))
+async function readDailySketches(db: Db, profileIds: number[], ranges: DayRange[]): Promise<SketchRow[]> {
+  if (profileIds.length === 0 || ranges.length === 0) return []
   const rows = await db
     .selectFrom('analytics_daily')
     .select(['profile_id', 'day', 'visitors'])
-    .where('profile_id', 'in', [...new Set(keys.map((k) => k.profileId))])
-    .where('day', 'in', [...new Set(keys.map((k) => k.day))])
+    .where('profile_id', 'in', profileIds)
+    .where(inRanges(ranges))
     .execute()
-  for (const r of rows) {
-    const key = `${r.profile_id} ${r.day}`
-    if (wanted.has(key)) out.set(key, r.visitors)
-  }
-  return out
+  return rows.map((r) => ({ profileId: r.profile_id, period: r.day, visitors: r.visitors }))
 }
 
-/** Stored sketches for the given (page, day, slot) keys, keyed `${profileId} ${day} ${slotId}`. */
-async function slotSketches(db: Db, keys: Array<{ profileId: number; day: string; slotId: number }>): Promise<Map<string, Uint8Array>> {
-  const out = new Map<string, Uint8Array>()
-  if (keys.length === 0) return out
-  const wanted = new Set(keys.map((k) => `${k.profileId} ${k.day} ${k.slotId}`))
+async function readMonthlySketches(db: Db, profileIds: number[], months: string[]): Promise<SketchRow[]> {
+  if (profileIds.length === 0 || months.length === 0) return []
+  const rows = await db
+    .selectFrom('analytics_monthly')
+    .select(['profile_id', 'month', 'visitors'])
+    .where('profile_id', 'in', profileIds)
+    .where('month', 'in', months)
+    .execute()
+  return rows.map((r) => ({ profileId: r.profile_id, period: r.month, visitors: r.visitors }))
+}
+
+/** Clicks per block (or per social link) in `current` and in `previous`, summed by the database. */
+export interface ClickTotals {
+  key: number
+  clicks: number
+  previousClicks: number
+}
+
+async function clickTotals(
+  db: Db,
+  table: 'analytics_slot_daily' | 'analytics_social_daily',
+  profileId: number,
+  current: DayRange,
+  previous: DayRange | undefined,
+): Promise<ClickTotals[]> {
+  const column = table === 'analytics_slot_daily' ? 'slot_id' : 'social_index'
+  const from = previous?.from ?? current.from
+  const { rows } = await sql<{ key: number; clicks: number | string; previous_clicks: number | string }>`
+    SELECT ${sql.ref(column)} AS key,
+      SUM(CASE WHEN day >= ${current.from} THEN clicks ELSE 0 END) AS clicks,
+      SUM(CASE WHEN day < ${current.from} THEN clicks ELSE 0 END) AS previous_clicks
+    FROM ${sql.table(table)}
+    WHERE profile_id = ${profileId} AND day >= ${from} AND day <= ${current.to}
+    GROUP BY ${sql.ref(column)}`.execute(db)
+  // PostgreSQL sums integers as bigint (parsed as number, see db.ts) or numeric (a string).
+  return rows.map((r) => ({ key: r.key, clicks: Number(r.clicks), previousClicks: Number(r.previous_clicks) }))
+}
+
+const slotClickTotals = (db: Db, profileId: number, current: DayRange, previous?: DayRange) =>
+  clickTotals(db, 'analytics_slot_daily', profileId, current, previous)
+const socialClickTotals = (db: Db, profileId: number, current: DayRange, previous?: DayRange) =>
+  clickTotals(db, 'analytics_social_daily', profileId, current, previous)
+
+async function readSlotDailySketches(db: Db, profileIds: number[], ranges: DayRange[]): Promise<SketchRow[]> {
+  if (profileIds.length === 0 || ranges.length === 0) return []
   const rows = await db
     .selectFrom('analytics_slot_daily')
-    .select(['profile_id', 'day', 'slot_id', 'visitors'])
-    .where('profile_id', 'in', [...new Set(keys.map((k) => k.profileId))])
-    .where('day', 'in', [...new Set(keys.map((k) => k.day))])
+    .select(['profile_id', 'slot_id', 'day', 'visitors'])
+    .where('profile_id', 'in', profileIds)
+    .where(inRanges(ranges))
     .execute()
-  for (const r of rows) {
-    const key = `${r.profile_id} ${r.day} ${r.slot_id}`
-    if (wanted.has(key)) out.set(key, r.visitors)
+  return rows.map((r) => ({ profileId: r.profile_id, slotId: r.slot_id, period: r.day, visitors: r.visitors }))
+}
+
+async function readSlotMonthlySketches(db: Db, profileIds: number[], months: string[]): Promise<SketchRow[]> {
+  if (profileIds.length === 0 || months.length === 0) return []
+  const rows = await db
+    .selectFrom('analytics_slot_monthly')
+    .select(['profile_id', 'slot_id', 'month', 'visitors'])
+    .where('profile_id', 'in', profileIds)
+    .where('month', 'in', months)
+    .execute()
+  return rows.map((r) => ({ profileId: r.profile_id, slotId: r.slot_id, period: r.month, visitors: r.visitors }))
+}
+
+/** Keys for the stored-sketch lookups below: `${profileId} ${period}` or `${profileId} ${period} ${slotId}`. */
+const keyOf = (profileId: number, period: string, slotId?: number) => (slotId === undefined ? `${profileId} ${period}` : `${profileId} ${period} ${slotId}`)
+
+/** The stored sketches for the given keys of one of the four sketch tables, by keyOf(). */
+async function storedSketches(
+  db: Db,
+  table: 'analytics_daily' | 'analytics_slot_daily' | 'analytics_monthly' | 'analytics_slot_monthly',
+  keys: Array<{ profileId: number; period: string; slotId?: number }>,
+): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>()
+  if (keys.length === 0) return out
+  const wanted = new Set(keys.map((k) => keyOf(k.profileId, k.period, k.slotId)))
+  const column = table.endsWith('monthly') ? 'month' : 'day'
+  const bySlot = table.includes('slot')
+  for (const part of chunks(keys)) {
+    const rows: any[] = await (db as any)
+      .selectFrom(table)
+      .select(['profile_id', `${column} as period`, 'visitors', ...(bySlot ? ['slot_id'] : [])])
+      .where('profile_id', 'in', [...new Set(part.map((k) => k.profileId))])
+      .where(column, 'in', [...new Set(part.map((k) => k.period))])
+      .execute()
+    for (const r of rows) {
+      const key = keyOf(r.profile_id, r.period, bySlot ? r.slot_id : undefined)
+      if (wanted.has(key)) out.set(key, r.visitors)
+    }
   }
   return out
 }
 
 /**
- * Adds counts to the day's row and replaces its sketch with `visitors`, which the caller has
- * already merged with the stored one under lockWriter. Counts are added in SQL so they stay
- * exact even if a sketch merge ever raced.
+ * Adds counts to the day's row and replaces its sketch (and estimate) with `visitors`, which the
+ * caller has already merged with the stored one under lockWriter. Counts are added in SQL so
+ * they stay exact whatever happens to sketches.
  */
 async function addDaily(db: Db, rows: DailyRow[]): Promise<void> {
   for (const part of chunks(rows)) {
     await db
       .insertInto('analytics_daily')
-      .values(part.map((r) => ({ profile_id: r.profileId, day: r.day, views: r.views, clicks: r.clicks, visitors: toBuffer(r.visitors) })))
+      .values(
+        part.map((r) => ({ profile_id: r.profileId, day: r.day, views: r.views, clicks: r.clicks, uniques: r.uniques, visitors: toBuffer(r.visitors) })),
+      )
       .onConflict((oc) =>
         oc.columns(['profile_id', 'day']).doUpdateSet((eb) => ({
           views: sql`analytics_daily.views + ${eb.ref('excluded.views')}`,
           clicks: sql`analytics_daily.clicks + ${eb.ref('excluded.clicks')}`,
+          uniques: eb.ref('excluded.uniques'),
           visitors: eb.ref('excluded.visitors'),
         })),
       )
@@ -187,6 +262,36 @@ async function addSocialDaily(db: Db, rows: SocialDailyRow[]): Promise<void> {
   }
 }
 
+/** Stores month sketches (page ones, or block ones when slotId is set), already merged by the caller. */
+async function putMonthly(db: Db, rows: SketchRow[]): Promise<void> {
+  const pages = rows.filter((r) => r.slotId === undefined)
+  const slots = rows.filter((r) => r.slotId !== undefined)
+  for (const part of chunks(pages)) {
+    await db
+      .insertInto('analytics_monthly')
+      .values(part.map((r) => ({ profile_id: r.profileId, month: r.period, visitors: toBuffer(r.visitors) })))
+      .onConflict((oc) => oc.columns(['profile_id', 'month']).doUpdateSet((eb) => ({ visitors: eb.ref('excluded.visitors') })))
+      .execute()
+  }
+  for (const part of chunks(slots)) {
+    await db
+      .insertInto('analytics_slot_monthly')
+      .values(part.map((r) => ({ profile_id: r.profileId, slot_id: r.slotId!, month: r.period, visitors: toBuffer(r.visitors) })))
+      .onConflict((oc) => oc.columns(['profile_id', 'month', 'slot_id']).doUpdateSet((eb) => ({ visitors: eb.ref('excluded.visitors') })))
+      .execute()
+  }
+}
+
+/** The blocks now on a page, in page order, with their data parsed. */
+async function pageSlots(db: Db, profileId: number): Promise<Array<{ id: number; type: string; data: Record<string, unknown> }>> {
+  const rows = await db.selectFrom('slots').select(['id', 'type', 'data']).where('profile_id', '=', profileId).orderBy('position').orderBy('id').execute()
+  return rows.map((r) => {
+    const data = JSON.parse(r.data)
+    // A divider may store [] (spec: an empty array or object is sent); titles read it as {}.
+    return { id: r.id, type: r.type, data: data && typeof data === 'object' && !Array.isArray(data) ? data : {} }
+  })
+}
+
 /** The earliest stored day among the pages, or undefined when they have no data. */
 async function firstDay(db: Db, profileIds: number[]): Promise<string | undefined> {
   if (profileIds.length === 0) return undefined
@@ -198,35 +303,51 @@ async function firstDay(db: Db, profileIds: number[]): Promise<string | undefine
   return row?.first ?? undefined
 }
 
-/** Drops every rollup dated before `day`; returns how many rows went. */
+/** Drops every rollup dated before `day` (month sketches of earlier months); returns how many rows went. */
 async function purgeBefore(db: Db, day: string): Promise<number> {
   let removed = 0
   for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily'] as const) {
-    const result = await db.deleteFrom(table).where('day', '<', day).executeTakeFirst()
-    removed += Number(result.numDeletedRows)
+    removed += Number((await db.deleteFrom(table).where('day', '<', day).executeTakeFirst()).numDeletedRows)
+  }
+  for (const table of ['analytics_monthly', 'analytics_slot_monthly'] as const) {
+    removed += Number((await db.deleteFrom(table).where('month', '<', day.slice(0, 7)).executeTakeFirst()).numDeletedRows)
   }
   return removed
 }
 
-/** Removes one page's rollups between two days inclusive (the seed command replaces history). */
-async function deleteRange(db: Db, profileId: number, from: string, to: string): Promise<void> {
+/** Removes one page's daily rollups between two days inclusive (the seed command replaces history). */
+async function deleteDays(db: Db, profileId: number, range: DayRange): Promise<void> {
   for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily'] as const) {
-    await db.deleteFrom(table).where('profile_id', '=', profileId).where('day', '>=', from).where('day', '<=', to).execute()
+    await db.deleteFrom(table).where('profile_id', '=', profileId).where('day', '>=', range.from).where('day', '<=', range.to).execute()
+  }
+}
+
+/** Removes one page's month sketches for the given months (before they are rebuilt). */
+async function deleteMonths(db: Db, profileId: number, months: string[]): Promise<void> {
+  if (months.length === 0) return
+  for (const table of ['analytics_monthly', 'analytics_slot_monthly'] as const) {
+    await db.deleteFrom(table).where('profile_id', '=', profileId).where('month', 'in', months).execute()
   }
 }
 
 export const analyticsRepository = Object.freeze({
   lockWriter,
   ownerTimeZones,
-  readDaily,
-  readSlotDaily,
-  readSocialDaily,
-  dailySketches,
-  slotSketches,
+  readDailyCounts,
+  readDailySketches,
+  readMonthlySketches,
+  slotClickTotals,
+  socialClickTotals,
+  readSlotDailySketches,
+  readSlotMonthlySketches,
+  storedSketches,
   addDaily,
   addSlotDaily,
   addSocialDaily,
+  putMonthly,
+  pageSlots,
   firstDay,
   purgeBefore,
-  deleteRange,
+  deleteDays,
+  deleteMonths,
 })

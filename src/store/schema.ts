@@ -96,6 +96,8 @@ export interface AnalyticsDailyTable {
   views: number
   clicks: number
   visitors: Buffer
+  /** The estimate of `visitors`, kept so daily timelines need no sketch. */
+  uniques: Generated<number>
 }
 
 export interface AnalyticsSlotDailyTable {
@@ -111,6 +113,20 @@ export interface AnalyticsSocialDailyTable {
   social_index: number
   day: string
   clicks: number
+}
+
+/** The union of a month's daily sketches (month is YYYY-MM), so long periods read few sketches. */
+export interface AnalyticsMonthlyTable {
+  profile_id: number
+  month: string
+  visitors: Buffer
+}
+
+export interface AnalyticsSlotMonthlyTable {
+  profile_id: number
+  slot_id: number
+  month: string
+  visitors: Buffer
 }
 
 /** The dashboard's events; event slots render from them (read-only through the API). */
@@ -160,6 +176,8 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable
   analytics_slot_daily: AnalyticsSlotDailyTable
   analytics_social_daily: AnalyticsSocialDailyTable
+  analytics_monthly: AnalyticsMonthlyTable
+  analytics_slot_monthly: AnalyticsSlotMonthlyTable
   languages: LanguagesTable
   music_lookups: MusicLookupsTable
   events: EventsTable

@@ -1,0 +1,70 @@
+import { answerCache } from '../src/analytics/answer-cache.ts'
+import { addDays, localDay } from '../src/analytics/local-day.ts'
+import { seedHistory } from '../src/analytics/seed.ts'
+import { profilesRepository } from '../src/store/profiles.ts'
+import { makeAccount, makeProfile, startApp } from '../test/helpers/app.ts'
+import { report } from './lib.ts'
+
+const EVENTS = 1_000_000
+const RUNS = 40
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+/**
+ * GET /profiles/{id}/analytics over 365 days (timeline by day, previous period, insights) of a
+ * page seeded with 1,000,000 events, over real HTTP. Each timed request first drops the answer
+ * cache, so every one reads and merges a year of rollups and sketches. Target: p50 under 50 ms.
+ */
+export async function benchAnalyticsQuery(store: 'sqlite' | 'postgres') {
+  const t = await startApp({}, { store })
+  try {
+    const { user, token } = await makeAccount(t)
+    const profile = await makeProfile(t, user)
+    const now = new Date().toISOString()
+    await t.ctx.db
+      .insertInto('slots')
+      .values(
+        ['Shop', 'Book a call', 'Newsletter', 'Podcast', 'Blog', 'Tip jar', 'Portfolio', 'Contact'].map((title, position) => ({
+          profile_id: profile.id,
+          type: 'button',
+          position,
+          data: JSON.stringify({ title, subtitle: '', link: `https://example.com/${position}`, style: 'primary', customize: null }),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute()
+    const withSocials = await profilesRepository.update(t.ctx.db, profile.id, {
+      socials: ['https://instagram.com/b', 'https://tiktok.com/@b', 'https://youtube.com/@b'].map((link, order) => ({ link, order })),
+    })
+    const seeded = performance.now()
+    const s = await seedHistory(t.ctx.db, withSocials, { days: 365, events: EVENTS, timezone: user.timezone })
+    report(`analytics seed 1,000,000 events (${store})`, `${((performance.now() - seeded) / 1000).toFixed(1)} s`, `${s.views} views, ${s.clicks} clicks`)
+
+    const today = localDay(new Date(), user.timezone)
+    const url = `${t.url}/v1/profiles/${profile.id}/analytics?dateFrom=${addDays(today, -364)}&dateTo=${today}&include=timeline&compare=true`
+    const headers = { authorization: `Bearer ${token}` }
+    const timed = async (cold: boolean) => {
+      if (cold) answerCache(t.ctx).forget([profile.id])
+      const started = performance.now()
+      const res = await fetch(url, { headers })
+      const body = (await res.json()) as any
+      const ms = performance.now() - started
+      if (res.status !== 200 || body.data.totals.views !== s.views) throw new Error(`analytics answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`)
+      return ms
+    }
+    for (let i = 0; i < 3; i++) await timed(true)
+    const cold: number[] = []
+    for (let i = 0; i < RUNS; i++) cold.push(await timed(true))
+    const warm: number[] = []
+    for (let i = 0; i < RUNS; i++) warm.push(await timed(false))
+    report(
+      `page analytics, 365 days of 1M events (${store})`,
+      `p50 ${median(cold).toFixed(1)} ms`,
+      `uncached, timeline + previous + insights; p90 ${[...cold].sort((a, b) => a - b)[Math.floor(RUNS * 0.9)]!.toFixed(1)} ms; cached p50 ${median(warm).toFixed(1)} ms`,
+    )
+    return { p50: median(cold) }
+  } finally {
+    await t.close()
+  }
+}

@@ -1,0 +1,198 @@
+import type { Db } from '../store/db.ts'
+import { type DailyCounts, type DayRange, type SketchRow, analyticsRepository } from '../store/analytics.ts'
+import type { Profile } from '../store/profiles.ts'
+import { socialIcon } from '../profiles/social-icons.ts'
+import { blockTitle, isClickable } from './block-title.ts'
+import { type Coverage, coverage, dayRangesOf, unionOf, within } from './coverage.ts'
+import { addDays, endOfMonth, startOfMonth, startOfWeek } from './local-day.ts'
+import { type PageFacts, pageInsights } from './insights.ts'
+import { type ResolvedQuery, retentionStart } from './period.ts'
+import type { AccountAnalytics, BlockStats, PageAnalytics, PreviousTotals, ProfileRow, SocialStats, TimelinePoint, Totals } from './schemas.ts'
+
+const ctr = (clicks: number, views: number) => (views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : 0)
+
+// An estimate can overshoot by its error; there are never more visitors than visits.
+const totalsOf = (views: number, clicks: number, uniques: number): Totals => ({
+  views,
+  uniqueVisitors: Math.min(uniques, views + clicks),
+  clicks,
+  ctr: ctr(clicks, views),
+})
+
+const sumOf = (rows: DailyCounts[], range: DayRange) => {
+  let views = 0
+  let clicks = 0
+  let uniques = 0
+  for (const r of rows) {
+    if (r.day < range.from || r.day > range.to) continue
+    views += r.views
+    clicks += r.clicks
+    uniques += r.uniques
+  }
+  return { views, clicks, uniques }
+}
+
+/** The period and, when compared, the one before it, with the sketches that cover each. */
+interface Plan {
+  current: DayRange
+  previous: DayRange | undefined
+  currentCover: Coverage
+  previousCover: Coverage | undefined
+  /** Earliest day any part of the answer reads. */
+  earliest: string
+}
+
+function planOf(q: ResolvedQuery): Plan {
+  const kept = retentionStart(q.today)
+  const current = { from: q.from, to: q.to }
+  // Weekly buckets cut across months, so they are built from day sketches.
+  const currentCover = coverage(current, q.today, kept, !(q.timeline && q.bucket === 'week'))
+  const previousCover = q.previous && coverage(q.previous, q.today, kept)
+  return { current, previous: q.previous, currentCover, previousCover, earliest: q.previous?.from ?? q.from }
+}
+
+/** Daily counts and the sketches a plan needs, for one or several pages. */
+interface Loaded {
+  counts: DailyCounts[]
+  sketches: SketchRow[]
+}
+
+async function loadPages(db: Db, ids: number[], plan: Plan, to: string): Promise<Loaded> {
+  const covers = [plan.currentCover, ...(plan.previousCover ? [plan.previousCover] : [])]
+  const [counts, days, months] = await Promise.all([
+    analyticsRepository.readDailyCounts(db, ids, plan.earliest, to),
+    analyticsRepository.readDailySketches(db, ids, dayRangesOf(...covers)),
+    analyticsRepository.readMonthlySketches(db, ids, [...new Set(covers.flatMap((c) => c.months))]),
+  ])
+  return { counts, sketches: [...months, ...days] }
+}
+
+function bucketsOf(q: ResolvedQuery): DayRange[] {
+  const out: DayRange[] = []
+  for (let from = q.from; from <= q.to; ) {
+    const end = q.bucket === 'week' ? addDays(startOfWeek(from), 6) : q.bucket === 'month' ? endOfMonth(startOfMonth(from)) : from
+    const to = end > q.to ? q.to : end
+    out.push({ from, to })
+    from = addDays(to, 1)
+  }
+  return out
+}
+
+function timelineOf(q: ResolvedQuery, loaded: Loaded, cover: Coverage): TimelinePoint[] {
+  return bucketsOf(q).map((bucket) => {
+    const { views, clicks, uniques } = sumOf(loaded.counts, bucket)
+    // A day's estimate is stored with it; longer buckets take the union of their sketches.
+    const estimate = q.bucket === 'day' ? uniques : unionOf(loaded.sketches, within(cover, bucket)).estimate()
+    return { date: bucket.from, views, uniqueVisitors: Math.min(estimate, views + clicks), clicks }
+  })
+}
+
+function totalsFor(loaded: Loaded, range: DayRange, cover: Coverage): Totals {
+  const { views, clicks } = sumOf(loaded.counts, range)
+  return totalsOf(views, clicks, unionOf(loaded.sketches, cover).estimate())
+}
+
+function previousFor(loaded: Loaded, plan: Plan): PreviousTotals | null {
+  if (!plan.previous || !plan.previousCover) return null
+  return { ...plan.previous, ...totalsFor(loaded, plan.previous, plan.previousCover) }
+}
+
+const groupBy = <T, K>(items: T[], key: (t: T) => K): Map<K, T[]> => {
+  const out = new Map<K, T[]>()
+  for (const item of items) {
+    const k = key(item)
+    if (!out.has(k)) out.set(k, [])
+    out.get(k)!.push(item)
+  }
+  return out
+}
+
+async function blocksOf(db: Db, profile: Profile, q: ResolvedQuery, plan: Plan) {
+  const ids = [profile.id]
+  const cover = coverage(plan.current, q.today, retentionStart(q.today))
+  const [slots, totals, days, months] = await Promise.all([
+    analyticsRepository.pageSlots(db, profile.id),
+    analyticsRepository.slotClickTotals(db, profile.id, plan.current, plan.previous),
+    analyticsRepository.readSlotDailySketches(db, ids, cover.days),
+    analyticsRepository.readSlotMonthlySketches(db, ids, cover.months),
+  ])
+  const totalsBySlot = new Map(totals.map((t) => [t.key, t]))
+  const sketchesBySlot = groupBy([...months, ...days], (s) => s.slotId)
+  return slots.map((slot) => {
+    const clicks = totalsBySlot.get(slot.id)?.clicks ?? 0
+    const sketches = sketchesBySlot.get(slot.id)
+    return {
+      slotId: slot.id,
+      type: slot.type,
+      title: blockTitle(slot.type, slot.data),
+      clicks,
+      uniqueClicks: sketches ? Math.min(unionOf(sketches, cover).estimate(), clicks) : 0,
+      previousClicks: plan.previous ? (totalsBySlot.get(slot.id)?.previousClicks ?? 0) : null,
+      clickable: isClickable(slot.type, slot.data),
+    }
+  })
+}
+
+async function socialsOf(db: Db, profile: Profile, plan: Plan): Promise<SocialStats[]> {
+  const totals = new Map((await analyticsRepository.socialClickTotals(db, profile.id, plan.current, plan.previous)).map((t) => [t.key, t]))
+  return [...profile.socials]
+    .sort((a, b) => a.order - b.order)
+    .map((social) => ({
+      order: social.order,
+      link: social.link,
+      icon: socialIcon(social.link),
+      clicks: totals.get(social.order)?.clicks ?? 0,
+      previousClicks: plan.previous ? (totals.get(social.order)?.previousClicks ?? 0) : null,
+    }))
+}
+
+/** spec, Analytics: views, clicks per block and per social link, previous-period numbers, insights. */
+export async function pageReport(db: Db, profile: Profile, q: ResolvedQuery): Promise<PageAnalytics> {
+  const plan = planOf(q)
+  const [loaded, blocks, socials] = await Promise.all([
+    loadPages(db, [profile.id], plan, q.to),
+    blocksOf(db, profile, q, plan),
+    socialsOf(db, profile, plan),
+  ])
+  const totals = totalsFor(loaded, plan.current, plan.currentCover)
+  const previous = previousFor(loaded, plan)
+  const viewsByDay = new Map<string, number>()
+  for (const r of loaded.counts) if (r.day >= q.from) viewsByDay.set(r.day, r.views)
+  const facts: PageFacts = { days: q.days, totals, previous, blocks, viewsByDay }
+  return {
+    profileId: profile.id,
+    login: profile.login,
+    period: { from: q.from, to: q.to, timezone: q.timezone, bucket: q.bucket },
+    totals,
+    previous,
+    blocks: blocks.map(({ clickable, ...block }): BlockStats => block),
+    socials,
+    ...(q.timeline ? { timeline: timelineOf(q, loaded, plan.currentCover) } : {}),
+    insights: pageInsights(facts),
+  }
+}
+
+/** spec, Analytics: one row per page of the account plus totals. */
+export async function accountReport(db: Db, profiles: Profile[], q: ResolvedQuery): Promise<AccountAnalytics> {
+  const plan = planOf(q)
+  const loaded = await loadPages(
+    db,
+    profiles.map((p) => p.id),
+    plan,
+    q.to,
+  )
+  const countsByPage = groupBy(loaded.counts, (c) => c.profileId)
+  const sketchesByPage = groupBy(loaded.sketches, (s) => s.profileId)
+  const rows: ProfileRow[] = profiles.map((p) => ({
+    profileId: p.id,
+    login: p.login,
+    ...totalsFor({ counts: countsByPage.get(p.id) ?? [], sketches: sketchesByPage.get(p.id) ?? [] }, plan.current, plan.currentCover),
+  }))
+  return {
+    period: { from: q.from, to: q.to, timezone: q.timezone, bucket: q.bucket },
+    totals: totalsFor(loaded, plan.current, plan.currentCover),
+    previous: previousFor(loaded, plan),
+    profiles: rows,
+    ...(q.timeline ? { timeline: timelineOf(q, loaded, plan.currentCover) } : {}),
+  }
+}

@@ -1,0 +1,128 @@
+import { type Db, inTransaction } from '../store/db.ts'
+import { analyticsRepository } from '../store/analytics.ts'
+import type { Profile } from '../store/profiles.ts'
+import { isClickable } from './block-title.ts'
+import { addDays, localDay, weekday } from './local-day.ts'
+import { RollupBatch, rebuildMonths } from './rollups.ts'
+
+export interface SeedOptions {
+  /** Days of history ending today (the owner's today), at most the retention. */
+  days: number
+  /** Views and clicks in all. */
+  events: number
+  timezone: string
+  now?: Date
+}
+
+export interface SeedResult {
+  from: string
+  to: string
+  views: number
+  clicks: number
+  blockClicks: number
+  socialClicks: number
+}
+
+/** murmur3's finaliser: spreads consecutive integers over 32 bits. */
+function mix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b)
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35)
+  return (x ^ (x >>> 16)) >>> 0
+}
+
+/** A small seeded generator (mulberry32), so a seeded history is the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+// People open link-in-bio pages more at the weekend (Monday first).
+const WEEKLY = [0.95, 1, 1, 0.97, 1.05, 1.3, 1.25]
+
+function pick(weights: number[], r: number): number {
+  let x = r * weights.reduce((a, b) => a + b, 0)
+  for (let i = 0; i < weights.length; i++) {
+    x -= weights[i]!
+    if (x < 0) return i
+  }
+  return weights.length - 1
+}
+
+/**
+ * Fills a page's history with believable traffic for demos and benchmarks: a weekly rhythm, slow
+ * growth, a few spikes, about 3 % of views clicking (a few blocks taking most clicks, some
+ * social links) and many distinct visitors, some returning within a day. It writes rollups
+ * directly, replacing what the page had on those days.
+ */
+export async function seedHistory(db: Db, profile: Profile, options: SeedOptions): Promise<SeedResult> {
+  const today = localDay(options.now ?? new Date(), options.timezone)
+  const days = Math.max(1, Math.min(options.days, 365))
+  const from = addDays(today, -(days - 1))
+  const rand = random(profile.id * 7919 + days)
+
+  const weights: number[] = []
+  for (let i = 0; i < days; i++) {
+    const day = addDays(from, i)
+    const growth = 0.6 + (0.4 * i) / Math.max(1, days - 1)
+    const spike = rand() < 0.02 ? 2.5 : 1
+    weights.push(WEEKLY[weekday(day)]! * growth * spike * (0.85 + rand() * 0.3))
+  }
+  const totalWeight = weights.reduce((a, b) => a + b, 0)
+  const ctr = 0.03
+  const totalViews = Math.round(options.events / (1 + ctr))
+
+  const slots = (await analyticsRepository.pageSlots(db, profile.id)).filter((s) => isClickable(s.type, s.data))
+  // A few blocks take most of the clicks (Zipf-like), social links about a sixth.
+  const blockWeights = slots.map((_, i) => 1 / (i + 1) ** 1.3)
+  const socials = profile.socials.map((s) => s.order)
+
+  const batch = new RollupBatch()
+  const result: SeedResult = { from, to: today, views: 0, clicks: 0, blockClicks: 0, socialClicks: 0 }
+  let viewsLeft = totalViews
+  let clicksLeft = options.events - totalViews
+  let weightLeft = totalWeight
+  for (let i = 0; i < days; i++) {
+    const day = addDays(from, i)
+    // Shares of what is left, so the totals come out exactly at `events`.
+    const share = weights[i]! / weightLeft
+    weightLeft -= weights[i]!
+    const views = i === days - 1 ? viewsLeft : Math.round(viewsLeft * share)
+    const clicks = i === days - 1 ? clicksLeft : Math.min(clicksLeft, Math.round(clicksLeft * share))
+    viewsLeft -= views
+    clicksLeft -= clicks
+    const visitors = Math.max(1, Math.round(views * 0.75))
+    const key = (v: number) => [mix((i * 0x9e3779b1) ^ mix(v + profile.id)), mix(v ^ mix(i + 0x632be5ab))] as const
+    for (let n = 0; n < views; n++) {
+      const [hi, lo] = key(Math.floor(rand() * visitors))
+      batch.addView(profile.id, day, hi, lo)
+    }
+    for (let n = 0; n < clicks; n++) {
+      const [hi, lo] = key(Math.floor(rand() * visitors))
+      const r = rand()
+      if (socials.length && (r < 1 / 6 || !slots.length)) {
+        batch.addClick(profile.id, day, hi, lo, null, socials[pick(socials.map(() => 1), rand())]!)
+        result.socialClicks++
+      } else if (slots.length && r < 0.98) {
+        batch.addClick(profile.id, day, hi, lo, slots[pick(blockWeights, rand())]!.id, null)
+        result.blockClicks++
+      } else {
+        batch.addClick(profile.id, day, hi, lo, null, null)
+      }
+    }
+    result.views += views
+    result.clicks += clicks
+  }
+  const months = [...new Set(Array.from({ length: days }, (_, i) => addDays(from, i).slice(0, 7)))]
+  await inTransaction(db, async (trx) => {
+    await analyticsRepository.deleteDays(trx, profile.id, { from, to: today })
+    await batch.write(trx)
+    // The batch added to month sketches that still hold the replaced days' visitors.
+    await rebuildMonths(trx, profile.id, months)
+  })
+  return result
+}

@@ -1,0 +1,42 @@
+import { purgeExpiredAnalytics } from '../analytics/purge.ts'
+import { seedHistory } from '../analytics/seed.ts'
+import { limits } from '../limits.ts'
+import { profilesRepository } from '../store/profiles.ts'
+import { usersRepository } from '../store/users.ts'
+import { defineCommand } from './command.ts'
+
+export const analyticsPurge = defineCommand({
+  name: 'analytics purge',
+  summary: `Drop analytics older than the ${limits.analyticsRetentionDays}-day retention (the service also does it daily).`,
+  options: {},
+  async run(ctx) {
+    const { before, removed } = await purgeExpiredAnalytics(ctx.db)
+    console.log(`Removed ${removed} analytics rows dated before ${before}.`)
+  },
+})
+
+const wholeNumber = (name: string, raw: unknown, min: number, max: number): number => {
+  const n = Number(raw)
+  if (!/^\d+$/.test(String(raw)) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${raw}".`)
+  return n
+}
+
+export const analyticsSeed = defineCommand({
+  name: 'analytics seed',
+  summary: "Fill a page's analytics with realistic history (replaces those days) for demos and benchmarks.",
+  options: { login: { type: 'string' }, days: { type: 'string' }, events: { type: 'string' } },
+  required: ['login'],
+  async run(ctx, v) {
+    const days = wholeNumber('days', v.days ?? '365', 1, limits.analyticsRetentionDays)
+    const events = wholeNumber('events', v.events ?? '100000', 0, 100_000_000)
+    const profile = await profilesRepository.findByLogin(ctx.db, String(v.login))
+    if (!profile) throw new Error(`No profile with login "${v.login}".`)
+    const owner = await usersRepository.findById(ctx.db, profile.userId)
+    const started = performance.now()
+    const r = await seedHistory(ctx.db, profile, { days, events, timezone: owner?.timezone ?? 'UTC' })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(
+      `Seeded ${profile.login} from ${r.from} to ${r.to}: ${r.views} views, ${r.clicks} clicks (${r.blockClicks} on blocks, ${r.socialClicks} on social links) in ${seconds} s.`,
+    )
+  },
+})
