@@ -1,5 +1,7 @@
 // `npm run bench [-- name ...]`: every benchmark, each printing its figure against a baseline
 // measured in the same run. Names filter which run (e.g. `npm run bench -- me`).
+import { benchAnalyticsIntake } from './analytics-intake.ts'
+import { benchAnalyticsQuery } from './analytics-query.ts'
 import { availableStores } from './lib.ts'
 import { benchMe } from './me.ts'
 import { benchUploadMemory } from './upload-memory.ts'
@@ -9,6 +11,8 @@ type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgre
 const benches: Bench[] = [
   { name: 'me', perStore: true, run: benchMe },
   { name: 'upload-memory', perStore: false, run: benchUploadMemory },
+  { name: 'analytics-intake', perStore: true, run: benchAnalyticsIntake },
+  { name: 'analytics-query', perStore: true, run: benchAnalyticsQuery },
 ]
 
 const wanted = process.argv.slice(2)
