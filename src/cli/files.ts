@@ -1,9 +1,9 @@
-import { parseAge, purgeUnusedFiles } from '../media/purge.ts'
+import { parseAge, purgeStaleTempFiles, purgeUnusedFiles } from '../media/purge.ts'
 import { defineCommand } from './command.ts'
 
 export const filesPurge = defineCommand({
   name: 'files purge',
-  summary: 'Remove uploads nothing references: --unused --older-than 7d.',
+  summary: 'Remove uploads nothing references: --unused --older-than 7d (and stale temp uploads).',
   options: { unused: { type: 'boolean' }, 'older-than': { type: 'string' } },
   required: ['unused', 'older-than'],
   async run(ctx, v) {
@@ -12,6 +12,7 @@ export const filesPurge = defineCommand({
     const { removed, failed } = await purgeUnusedFiles(ctx, age)
     for (const file of removed) console.log(`removed ${file.path} (${file.mime}, ${file.size} bytes, uploaded ${file.createdAt})`)
     for (const f of failed) console.error(`could not delete the stored object of ${f.path}: ${f.error}`)
+    for (const name of await purgeStaleTempFiles(ctx)) console.log(`removed leftover temp upload ${name}`)
     const bytes = removed.reduce((sum, f) => sum + f.size, 0)
     console.log(`Removed ${removed.length} unused file${removed.length === 1 ? '' : 's'} (${bytes} bytes).`)
     if (failed.length) throw new Error(`${failed.length} stored object(s) could not be deleted; their rows are gone, delete them by hand.`)

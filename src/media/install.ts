@@ -37,7 +37,7 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   const key = (req.params as Record<string, string>)['*']
   if (!STORAGE_KEY.test(key)) throw notFound('file')
   // Keys are never reused and files never change, so the key itself is the validator.
-  const etag = `"${key.replace(/[^A-Za-z0-9]/g, '')}"`
+  const etag = `"${key}"`
   reply.header('ETag', etag)
   reply.header('Cache-Control', 'public, max-age=31536000, immutable')
   reply.header('X-Content-Type-Options', 'nosniff')

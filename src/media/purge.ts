@@ -1,3 +1,5 @@
+import { readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { AppContext } from '../context.ts'
 import { filesRepository, type StoredFile } from '../store/files.ts'
 import { mediaOf } from './media.ts'
@@ -24,6 +26,25 @@ export async function purgeUnusedFiles(ctx: AppContext, olderThanMs: number, now
     }
   }
   return { removed, failed }
+}
+
+// An upload lives in DATA_DIR/tmp for seconds; one an hour old was left by a process that died.
+const STALE_TEMP_MS = 3600_000
+
+/** Removes temp uploads a crashed process left behind; returns their names. */
+export async function purgeStaleTempFiles(ctx: AppContext, now = Date.now()): Promise<string[]> {
+  const dir = join(ctx.config.dataDir, 'tmp')
+  const names = await readdir(dir).catch(() => [] as string[])
+  const removed: string[] = []
+  for (const name of names) {
+    const path = join(dir, name)
+    const info = await stat(path).catch(() => undefined)
+    if (info?.isFile() && info.mtimeMs < now - STALE_TEMP_MS) {
+      await rm(path, { force: true })
+      removed.push(name)
+    }
+  }
+  return removed
 }
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3600_000, d: 86_400_000, w: 604_800_000 }

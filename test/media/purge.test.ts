@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { after, before, describe, it, mock } from 'node:test'
 import { filesPurge } from '../../src/cli/files.ts'
 import { parseAge } from '../../src/media/purge.ts'
@@ -90,6 +92,21 @@ describe(`files purge --unused --older-than (${STORE})`, () => {
       .execute()
     const output = await runPurge('7d')
     assert.ok(output.some((line) => line.includes(`removed ${lonely}`)))
+  })
+
+  it('removes temp uploads left by a process that died, and only those', async () => {
+    const dir = join(t.ctx.config.dataDir, 'tmp')
+    mkdirSync(dir, { recursive: true })
+    const stale = join(dir, 'upload-stale')
+    const live = join(dir, 'upload-live')
+    writeFileSync(stale, 'half an upload')
+    writeFileSync(live, 'an upload in progress')
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+    utimesSync(stale, twoHoursAgo, twoHoursAgo)
+    const output = await runPurge('7d')
+    assert.ok(output.includes('removed leftover temp upload upload-stale'), output.join('\n'))
+    assert.equal(existsSync(stale), false)
+    assert.equal(existsSync(live), true)
   })
 
   it('refuses an age it cannot read', async () => {
