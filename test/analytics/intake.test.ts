@@ -16,6 +16,7 @@ import { profileService } from '../../src/profiles/service.ts'
 import { analyticsRepository } from '../../src/store/analytics.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { STORE } from '../helpers/app.ts'
+import { freePort, startService } from '../helpers/process.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -174,5 +175,62 @@ describe(`analytics intake (${STORE})`, () => {
     assert.equal(t.views, 2500)
     assert.equal(t.clicks, 75)
     assert.deepEqual(t.slotClicks, { 3: 75 })
+  })
+})
+
+describe(`analytics across a SIGTERM of the service (${STORE})`, () => {
+  it('stores every view and click the pages answered before the signal', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'slotline-sigterm-'))
+    const schema = STORE === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined
+    const admin = async (query: string) => {
+      const client = new pg.Client({ connectionString: pgUrl })
+      await client.connect()
+      await client.query(query)
+      await client.end()
+    }
+    if (schema) await admin(`CREATE SCHEMA ${schema}`)
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      RATE_LIMIT_PER_SECOND: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+      // The service process reaches the suite's schema through its connection string.
+      ...(schema ? { DATABASE_URL: `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` } : {}),
+    }
+    const open = () => createContext(loadConfig(env), { logger: pino({ level: 'silent' }), schema })
+    try {
+      let ctx = await open()
+      const page = await pageOf(ctx)
+      await profilesRepository.update(ctx.db, page.id, { socials: [{ link: 'https://instagram.com/sigterm', order: 0 }] })
+      await closeContext(ctx)
+
+      const svc = await startService(env)
+      const base = `http://127.0.0.1:${env.PORT}`
+      const headers = { 'user-agent': BROWSER }
+      const answered = { views: 0, clicks: 0 }
+      for (let round = 0; round < 20; round++) {
+        const batch = await Promise.all([
+          ...Array.from({ length: 10 }, () => fetch(`${base}/${page.login}`, { headers }).then((r) => r.status)),
+          ...Array.from({ length: 5 }, () => fetch(`${base}/-/go/${page.id}/s0`, { headers, redirect: 'manual' }).then((r) => r.status)),
+        ])
+        answered.views += batch.slice(0, 10).filter((s) => s === 200).length
+        answered.clicks += batch.slice(10).filter((s) => s === 302).length
+      }
+      assert.deepEqual(answered, { views: 200, clicks: 100 })
+      // Straight away, well inside the one-second flush interval: the events are still buffered.
+      svc.child.kill('SIGTERM')
+      assert.equal(await svc.exited, 0)
+
+      ctx = await open()
+      const t = await totals(ctx, page.id)
+      await closeContext(ctx)
+      assert.equal(t.views, 200)
+      assert.equal(t.clicks, 100)
+      assert.deepEqual(t.socialClicks, { 0: 100 })
+    } finally {
+      if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
