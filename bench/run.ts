@@ -4,6 +4,7 @@ import { benchAnalyticsIntake } from './analytics-intake.ts'
 import { benchAnalyticsQuery } from './analytics-query.ts'
 import { availableStores } from './lib.ts'
 import { benchMe } from './me.ts'
+import { benchPublicPage } from './public-page.ts'
 import { benchUploadMemory } from './upload-memory.ts'
 
 type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgres') => Promise<unknown> }
@@ -13,6 +14,7 @@ const benches: Bench[] = [
   { name: 'upload-memory', perStore: false, run: benchUploadMemory },
   { name: 'analytics-intake', perStore: true, run: benchAnalyticsIntake },
   { name: 'analytics-query', perStore: true, run: benchAnalyticsQuery },
+  { name: 'public-page', perStore: true, run: benchPublicPage },
 ]
 
 const wanted = process.argv.slice(2)

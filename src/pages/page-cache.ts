@@ -8,8 +8,10 @@ export interface CachedPage {
   body: Buffer
   /** Strong validator: a hash of exactly these bytes. */
   etag: string
-  /** Content-Type and any header that belongs to this representation alone. */
+  /** Every header of the 200 answer. */
   headers: Record<string, string>
+  /** Every header of the 304 answer (validators and policies, no representation metadata). */
+  notModified: Record<string, string>
 }
 
 export const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`

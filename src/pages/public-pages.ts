@@ -40,16 +40,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
   const intake = analyticsIntake(ctx)
   const qrCode = qrCodes()
   const notFoundHeaders = { ...notFoundSecurityHeaders(notFoundStyleHash), 'cache-control': 'no-store', 'content-type': notFoundPage.contentType }
-  // Built on first use: the public URL is final only once the server listens (PORT=0 in tests).
-  let pageHeaders: { publicUrl: string; headers: Record<string, string> } | undefined
-  const headersOfPages = () => {
-    if (pageHeaders?.publicUrl !== ctx.config.publicUrl) {
-      // Pages may be stored, but every use revalidates: each view is counted, and a 304 is cheap.
-      const headers = { ...pageSecurityHeaders(ctx.config.publicUrl), 'cache-control': 'no-cache', vary: 'Accept' }
-      pageHeaders = { publicUrl: ctx.config.publicUrl, headers }
-    }
-    return pageHeaders.headers
-  }
+  // Pages may be stored, but every use revalidates: each view is counted, and a 304 is cheap.
+  const validation = { 'cache-control': 'no-cache', vary: 'Accept' }
 
   const visitor = (req: FastifyRequest) => ({
     ip: req.ip,
@@ -64,15 +56,21 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     return profile?.status ? profile : undefined
   }
 
+  /**
+   * Every header of both answers is fixed here, once per render, so a cache hit sets them in one
+   * call. The security headers are built now, not at start: the public URL is final only once
+   * the server listens (PORT=0 in tests).
+   */
+  function cached(profile: Profile, body: Buffer, own: Record<string, string>): CachedPage {
+    const etag = strongEtag(body)
+    const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl), ...validation, etag }
+    return { profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own } }
+  }
+
   async function render(kind: Kind, profile: Profile): Promise<CachedPage> {
-    if (kind === 'html') {
-      const body = Buffer.from(await renderProfilePage(ctx, profile))
-      return { profileId: profile.id, login: profile.login, body, etag: strongEtag(body), headers: { 'content-type': 'text/html; charset=utf-8' } }
-    }
+    if (kind === 'html') return cached(profile, Buffer.from(await renderProfilePage(ctx, profile)), { 'content-type': 'text/html; charset=utf-8' })
     const markdown = await pageMarkdown(ctx.db, ctx.config, profile)
-    const body = Buffer.from(markdown)
-    const headers = { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(markdownTokens(markdown)) }
-    return { profileId: profile.id, login: profile.login, body, etag: strongEtag(body), headers }
+    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(markdownTokens(markdown)) })
   }
 
   /** A cached page, or a fresh render (stored unless a write landed meanwhile); undefined: no page. */
@@ -94,8 +92,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     if (!found) return sendNotFound(reply)
     // A view is one GET of the page by a person's browser; conditional GETs are views too.
     if (kind === 'html' && req.method === 'GET') intake.view({ profileId: found.profileId, ...visitor(req) })
-    reply.headers(headersOfPages()).header('etag', found.etag)
-    if (etagMatches(req.headers['if-none-match'], found.etag)) return reply.code(304).send()
+    if (etagMatches(req.headers['if-none-match'], found.etag)) return reply.code(304).headers(found.notModified).send()
     return reply.headers(found.headers).send(found.body)
   })
 

@@ -4,7 +4,7 @@ import { type CachedPage, PageCache, strongEtag } from '../../src/pages/page-cac
 
 const page = (profileId: number, login: string, text = login): CachedPage => {
   const body = Buffer.from(text)
-  return { profileId, login, body, etag: strongEtag(body), headers: { 'content-type': 'text/html; charset=utf-8' } }
+  return { profileId, login, body, etag: strongEtag(body), headers: { 'content-type': 'text/html; charset=utf-8' }, notModified: {} }
 }
 
 describe('PageCache', () => {
