@@ -5,6 +5,7 @@ import { benchAnalyticsQuery } from './analytics-query.ts'
 import { availableStores } from './lib.ts'
 import { benchMe } from './me.ts'
 import { benchPublicPage } from './public-page.ts'
+import { benchSlotsBatchCreate, benchSlotsReorder } from './slots.ts'
 import { benchUploadMemory } from './upload-memory.ts'
 
 type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgres') => Promise<unknown> }
@@ -15,6 +16,8 @@ const benches: Bench[] = [
   { name: 'analytics-intake', perStore: true, run: benchAnalyticsIntake },
   { name: 'analytics-query', perStore: true, run: benchAnalyticsQuery },
   { name: 'public-page', perStore: true, run: benchPublicPage },
+  { name: 'slots-batch-create', perStore: true, run: benchSlotsBatchCreate },
+  { name: 'slots-reorder', perStore: true, run: benchSlotsReorder },
 ]
 
 const wanted = process.argv.slice(2)

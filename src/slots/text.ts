@@ -1,6 +1,6 @@
 import { hostOf, mdLink, outbound } from './shared/render.ts'
 import { raw } from './shared/html.ts'
-import { RICH_TEXT_TAGS, richText, richTextToMarkdown, richTextToPlain } from './shared/rich-text.ts'
+import { RICH_TEXT_TAGS, richText, richTextToMarkdown, visibleText } from './shared/rich-text.ts'
 import { Problems } from './shared/rules.ts'
 import { optionalLink, strictObject, stringEnum, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -28,7 +28,7 @@ export default defineSlotType({
   normalise(d) {
     const p = new Problems()
     const description = richText(d.description)
-    if (!d.title.trim() && !richTextToPlain(description)) p.add('title', 'Give the block a title, or a description with some text.')
+    if (!d.title.trim() && !visibleText(description)) p.add('title', 'Give the block a title, or a description with some text.')
     const link = p.link('link', d.link)
     return p.done({ ...d, description, link })
   },

@@ -16,9 +16,12 @@ export const richText = (html: string) => sanitizeHtml(html, options)
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' }
 const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e])
 
-/** The visible text of rich text, for "is it empty?" and plain renderings. */
-export const richTextToPlain = (html: string) =>
-  decode(richText(html).replace(/<br\s*\/?>|<\/(p|li)>/g, '\n').replace(/<[^>]*>/g, '')).trim()
+/**
+ * The visible text of HTML richText() already cleaned (only known tags, no attributes), for
+ * "is it empty?" checks; cleaning it again would double the cost of a save.
+ */
+export const visibleText = (cleanHtml: string) =>
+  decode(cleanHtml.replace(/<br\s*\/?>|<\/(p|li)>/g, '\n').replace(/<[^>]*>/g, '')).trim()
 
 /**
  * Rich text (as richText() leaves it) as markdown: paragraphs, lists, **strong**, _em_, ~~s~~.
