@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
+import { configureMedia } from '../../src/media/media.ts'
 import { MAX_UPLOAD_BYTES } from '../../src/media/uploads.ts'
 import { filesRepository } from '../../src/store/files.ts'
 import { makeAccount, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { animatedGif, hasGpsTag, jpegWithOrientationAndGps, pixelBomb, solid } from '../media/images.ts'
 import { startLocalS3 } from '../media/local-s3.ts'
+import { loopbackNetwork } from '../media/loopback-network.ts'
 
 /** A multipart body built by hand, so inject can send exactly these bytes. */
 export function multipart(parts: Array<{ name: string; filename?: string; type?: string; data: Buffer | string }>) {
@@ -211,6 +213,9 @@ describe(`POST /files (${STORE})`, () => {
   let t: TestApp
   before(async () => {
     t = await startApp()
+    // These tests name outside URLs only to be refused; should that ever change, nothing leaves 127.0.0.1.
+    const { resolve, connect } = loopbackNetwork()
+    configureMedia(t.ctx, { resolve, connect })
   })
   after(() => t.close())
 
