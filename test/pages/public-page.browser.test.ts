@@ -5,9 +5,11 @@ import { after, before, describe, it } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import sharp from 'sharp'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
+import { demo } from '../../src/cli/demo.ts'
+import { profilesRepository } from '../../src/store/profiles.ts'
 import type { User } from '../../src/store/users.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { BROWSER_UA, buildDemoPage, DEMO_TEXTS, type PageTexts } from './page-fixtures.ts'
+import { BROWSER_UA, buildDemoPage, DEMO_TEXTS, type PageTexts, uploadImage } from './page-fixtures.ts'
 
 // Debian's chromium, never a downloaded browser; every request that is not for 127.0.0.1 is
 // aborted, so a stray https image or the YouTube player never leaves the machine.
@@ -125,9 +127,14 @@ describe(`public page in a real browser (${STORE})`, () => {
     const account = await makeAccount(t)
     token = account.token
     user = account.user
-    const profile = await makeProfile(t, account.user, 'jane.doe')
+    // The demo page of `cli demo` (one slot of every type and a legacy one), with an avatar and
+    // a cover added through the API so the whole header shows.
+    await demo.run(t.ctx, { email: user.email, login: 'jane.doe' })
+    const profile = (await profilesRepository.findByLogin(t.ctx.db, 'jane.doe'))!
     profileId = profile.id
-    await buildDemoPage(t, account.user, token, profile)
+    const [avatar, cover] = await Promise.all([uploadImage(t, user, 400, 400, '#f6a96b', '#b3446c'), uploadImage(t, user, 1600, 900, '#284b63', '#9ad1d4')])
+    const patched = await t.request('PATCH', `/v1/profiles/${profileId}`, { token, body: { avatar: avatar.path, bgImage: cover.path } })
+    assert.equal(patched.status, 200, patched.text)
     thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2d3142' } })
       .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><circle cx="150" cy="130" r="70" fill="#ef8354"/><rect x="230" y="170" width="180" height="110" rx="12" fill="#bfc0c0"/></svg>') }])
       .jpeg()
@@ -194,7 +201,7 @@ describe(`public page in a real browser (${STORE})`, () => {
     const { page } = await openPage(noScript, 375)
     await page.goto(`${t.url}/jane.doe`)
     const text = await page.textContent('main')
-    for (const s of ['Jane Doe', 'Shop my prints', 'Recent work', 'About me', 'Studio tour', 'Do you ship abroad?', 'Night Drawings', 'Open studio night', 'Commission request']) {
+    for (const s of ['Jane Demo', 'Book a session', 'Recent work', 'About', 'Showreel', 'Do you travel?', 'Blue Hours', 'Spring exhibition', 'Write to me']) {
       assert.ok(text?.includes(s), s)
     }
     assert.equal(await page.$$eval('.slot-youtube-frame > a[href^="/-/go/"] img', (els) => els.length), 1)
@@ -224,7 +231,7 @@ describe(`public page in a real browser (${STORE})`, () => {
     const { page } = await openPage(context, 375)
     await page.goto(`${t.url}/jane.doe`)
     const href = await page.getAttribute('a.slot-button >> nth=0', 'href')
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith('https://example.org/shop')), page.click('a.slot-button >> nth=0')])
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith('https://example.com/book')), page.click('a.slot-button >> nth=0')])
     assert.equal(request.redirectedFrom()?.url(), `${t.url}${href}`)
     await page.close()
   })
