@@ -8,11 +8,13 @@ import pino from 'pino'
 import { buildApp, closeContext, createContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
 import { loadConfig } from '../../src/config.ts'
+import { configureMedia } from '../../src/media/media.ts'
 import type { AppContext } from '../../src/context.ts'
 import { profileService } from '../../src/profiles/service.ts'
 import type { Profile } from '../../src/store/profiles.ts'
 import type { Ability } from '../../src/store/tokens.ts'
 import type { User } from '../../src/store/users.ts'
+import { loopbackNetwork } from '../media/loopback-network.ts'
 
 /** Which store this run tests: .ci/run sets TEST_DATABASE_URL (and TEST_REDIS_URL) for PostgreSQL + Redis. */
 export const STORE: 'sqlite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
@@ -75,6 +77,10 @@ export async function startApp(env: Record<string, string> = {}, options: { stor
     ...env,
   })
   const ctx = await createContext(config, { logger: pino({ level: process.env.TEST_LOG ?? 'silent' }), schema, redisPrefix: `test:${id}:` })
+  // Network rule: a test app's server-side fetches can only ever reach loopback; suites that
+  // test upload-by-URL give it their own table of names.
+  const network = loopbackNetwork()
+  configureMedia(ctx, { resolve: network.resolve, connect: network.connect })
   const app = await buildApp(ctx)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
