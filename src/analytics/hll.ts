@@ -66,10 +66,22 @@ export class HyperLogLog {
         this.set(packed >>> 6, packed & 63)
       }
     } else if (bytes[0] === DENSE) {
+      if (bytes.length !== 1 + DENSE_BYTES) throw new Error('truncated dense HyperLogLog')
       const regs = this.toDense()
-      unpackDense(bytes, (i, rank) => {
-        if (rank > regs[i]!) regs[i] = rank
-      })
+      // Unrolled rather than through unpackDense: a year's query merges a dozen of these.
+      for (let i = 0, o = 1; i < REGISTERS; i += 4, o += 3) {
+        const x = bytes[o]!
+        const y = bytes[o + 1]!
+        const z = bytes[o + 2]!
+        const a = x >>> 2
+        const b = ((x & 3) << 4) | (y >>> 4)
+        const c = ((y & 15) << 2) | (z >>> 6)
+        const d = z & 63
+        if (a > regs[i]!) regs[i] = a
+        if (b > regs[i + 1]!) regs[i + 1] = b
+        if (c > regs[i + 2]!) regs[i + 2] = c
+        if (d > regs[i + 3]!) regs[i + 3] = d
+      }
     } else {
       throw new Error(`unknown HyperLogLog format ${bytes[0]}`)
     }

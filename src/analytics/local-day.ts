@@ -49,7 +49,18 @@ const DAY_MS = 86_400_000
 const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`)
 const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-export const addDays = (day: string, n: number): string => fromMs(toMs(day) + n * DAY_MS)
+const nextDays = new Map<string, string>()
+export function addDays(day: string, n: number): string {
+  if (n !== 1) return fromMs(toMs(day) + n * DAY_MS)
+  // Walking a period day by day is the common case; remember each step (a few thousand dates at most).
+  let next = nextDays.get(day)
+  if (next === undefined) {
+    next = fromMs(toMs(day) + DAY_MS)
+    if (nextDays.size > 20_000) nextDays.clear()
+    nextDays.set(day, next)
+  }
+  return next
+}
 /** Whole days from `a` to `b` (b - a). */
 export const daysBetween = (a: string, b: string): number => Math.round((toMs(b) - toMs(a)) / DAY_MS)
 /** 0 = Monday … 6 = Sunday (ISO weeks start on Monday). */

@@ -79,8 +79,18 @@ function bucketsOf(q: ResolvedQuery): DayRange[] {
 }
 
 function timelineOf(q: ResolvedQuery, loaded: Loaded, cover: Coverage): TimelinePoint[] {
+  // Counts come sorted by day, so one walk alongside the buckets sums them.
+  const counts = loaded.counts.filter((r) => r.day >= q.from)
+  let next = 0
   return bucketsOf(q).map((bucket) => {
-    const { views, clicks, uniques } = sumOf(loaded.counts, bucket)
+    let views = 0
+    let clicks = 0
+    let uniques = 0
+    for (; next < counts.length && counts[next]!.day <= bucket.to; next++) {
+      views += counts[next]!.views
+      clicks += counts[next]!.clicks
+      uniques += counts[next]!.uniques
+    }
     // A day's estimate is stored with it; longer buckets take the union of their sketches.
     const estimate = q.bucket === 'day' ? uniques : unionOf(loaded.sketches, within(cover, bucket)).estimate()
     return { date: bucket.from, views, uniqueVisitors: Math.min(estimate, views + clicks), clicks }

@@ -42,7 +42,8 @@ async function forPage(
   const cache = answerCache(ctx)
   const hit = cache.get<Answer<PageAnalytics>>(key)
   if (hit) return hit
-  const answer = { data: await pageReport(db, profile, q), meta: await metaFor(db, [profile.id], q) }
+  const [data, meta] = await Promise.all([pageReport(db, profile, q), metaFor(db, [profile.id], q)])
+  const answer = { data, meta }
   cache.set(key, [profile.id], answer)
   return answer
 }
@@ -57,7 +58,8 @@ async function forAccount(ctx: AppContext, db: Db, owner: User, query: Analytics
   const cache = answerCache(ctx)
   const hit = cache.get<Answer<AccountAnalytics>>(key)
   if (hit) return hit
-  const answer = { data: await accountReport(db, profiles, q), meta: await metaFor(db, ids, q) }
+  const [data, meta] = await Promise.all([accountReport(db, profiles, q), metaFor(db, ids, q)])
+  const answer = { data, meta }
   cache.set(key, ids, answer)
   return answer
 }
