@@ -82,7 +82,8 @@ const pointerToKey = (pointer: string) =>
 export function ajvErrorsToFields(errors: ErrorObject[] | null | undefined, prefix = '', rootName = 'body'): FieldErrors {
   const list = errors ?? []
   const unions = new Set(list.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath))
-  const out: FieldErrors = {}
+  // No prototype: a body key named "constructor" or "__proto__" must be a field like any other.
+  const out: FieldErrors = Object.create(null)
   for (const e of list) {
     let pointer = e.instancePath
     if (e.keyword === 'required') pointer += `/${(e.params as any).missingProperty}`
