@@ -34,7 +34,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 /** Field errors keyed relative to data (`items.0.path`): computed names say so, vague union noise goes. */
 function explain(def: AnySlotTypeDef, errors: FieldErrors): FieldErrors {
   const computed = computedPaths(def)
-  const out: FieldErrors = {}
+  const out: FieldErrors = Object.create(null)
   const keys = Object.keys(errors)
   // A failed union (divider's {} | [], customize's object | null) whose cause is named deeper says nothing more.
   const explained = (key: string) => keys.some((k) => k !== key && (key === '' || k.startsWith(`${key}.`)))

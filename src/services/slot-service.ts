@@ -52,7 +52,7 @@ async function lockAndCount(db: Db, profile: Profile, adding: number): Promise<n
  * path checked against the owner's files in one query. Throws one 422 naming every key.
  */
 async function prepare(db: Db, userId: number, items: Array<{ def: AnySlotTypeDef; data: unknown; prefix: string }>) {
-  const errors: FieldErrors = {}
+  const errors: FieldErrors = Object.create(null)
   const files: Array<FileRef & { prefix: string }> = []
   const out: Array<Record<string, unknown>> = []
   for (const item of items) {
@@ -143,7 +143,7 @@ async function update(db: Db, profile: Profile, slotId: number, patch: { data: u
 async function updateMany(db: Db, profile: Profile, patches: SlotPatch[]): Promise<Slot[]> {
   await profilesRepository.lockForWrite(db, profile.id)
   const byId = new Map((await slotsRepository.listByProfile(db, profile.id)).map((s) => [s.id, s]))
-  const errors: FieldErrors = {}
+  const errors: FieldErrors = Object.create(null)
   const firstIndex = new Map<number, number>()
   patches.forEach((p, i) => {
     const seen = firstIndex.get(p.id)

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import fc from 'fast-check'
 import { limits } from '../../src/limits.ts'
 import { slotService } from '../../src/services/slot-service.ts'
 import { eventsRepository } from '../../src/store/events.ts'
@@ -174,6 +175,30 @@ describe(`POST /profiles/{profileKey}/slots (${STORE})`, () => {
     assert.equal(new Set(list).size, 13)
   })
 
+  it('names keys called constructor and __proto__ like any other unknown key', async () => {
+    const p = await page()
+    const payload = '{"type": "button", "data": {"title": "x", "link": "example.com", "constructor": 1, "__proto__": {"polluted": true}}}'
+    const res = await t.request('POST', p.base, { token: p.token, payload, headers: { 'content-type': 'application/json' } })
+    assert.equal(res.status, 422)
+    assert.deepEqual(Object.keys(res.body.errors).sort(), ['data.__proto__', 'data.constructor'])
+    assert.equal(({} as { polluted?: boolean }).polluted, undefined)
+  })
+
+  it('answers arbitrary JSON as data with 201 or 422, never a 5xx', async () => {
+    const p = await page()
+    const types = ['button', 'picture', 'gallery', 'text', 'youtube', 'faq', 'divider', 'music']
+    const samples = fc.sample(fc.tuple(fc.constantFrom(...types), fc.jsonValue({ maxDepth: 3 })), 40)
+    for (const [type, data] of samples) {
+      const res = await t.request('POST', p.base, { token: p.token, body: { type, data } })
+      assert.ok(res.status === 201 || res.status === 422, `${type} ${JSON.stringify(data)} → ${res.status} ${res.text}`)
+    }
+    const shaped = fc.sample(fc.dictionary(fc.constantFrom('title', 'link', 'items', 'links', 'path', '__proto__', 'constructor', 'style'), fc.jsonValue({ maxDepth: 2 })), 30)
+    for (const data of shaped) {
+      const res = await t.request('POST', `${p.base}/batch`, { token: p.token, body: { slots: types.map((type) => ({ type, data })) } })
+      assert.ok(res.status === 201 || res.status === 422, `${JSON.stringify(data)} → ${res.status} ${res.text}`)
+    }
+  })
+
   it('stores nothing for a dry run (Precognition: true)', async () => {
     const p = await page()
     const ok = await t.request('POST', p.base, { token: p.token, body: text('x'), headers: { precognition: 'true' } })
@@ -193,6 +218,21 @@ describe(`POST /profiles/{profileKey}/slots (${STORE})`, () => {
     assert.equal(again.status, 201)
     assert.equal(again.body.data.id, first.body.data.id)
     assert.deepEqual(await titles(p), ['once'])
+  })
+})
+
+describe(`concurrent writes to one page (${STORE})`, () => {
+  it('keep positions dense when creates, batches and deletes race', async () => {
+    const p = await page()
+    const seeded = await fill(p, ['s0', 's1', 's2', 's3', 's4', 's5'])
+    const writes = [
+      ...seeded.map((s) => t.request('DELETE', `${p.base}/${s.id}`, { token: p.token })),
+      ...Array.from({ length: 6 }, (_, i) => t.request('POST', p.base, { token: p.token, body: { ...text(`n${i}`), order: i } })),
+      t.request('POST', `${p.base}/batch`, { token: p.token, body: { slots: [text('b0'), text('b1')], insertAt: 1 } }),
+    ]
+    const statuses = (await Promise.all(writes)).map((r) => r.status)
+    assert.ok(statuses.every((s) => s === 201 || s === 204), JSON.stringify(statuses))
+    assert.deepEqual((await titles(p)).sort(), ['b0', 'b1', 'n0', 'n1', 'n2', 'n3', 'n4', 'n5'])
   })
 })
 
