@@ -100,8 +100,6 @@ describe(`cli analytics seed and purge (${STORE})`, () => {
     const res = await cli(['analytics', 'purge'], env)
     assert.equal(res.code, 0, res.stderr)
     assert.match(res.stdout, /^Removed [1-9]\d* analytics rows dated before \d{4}-\d{2}-\d{2}\./m)
-    const again = await cli(['analytics', 'purge'], env)
-    assert.match(again.stdout, /^Removed 0 analytics rows/m)
   })
 
   it('explains bad options with a non-zero exit', async () => {
@@ -111,7 +109,5 @@ describe(`cli analytics seed and purge (${STORE})`, () => {
     const unknown = await cli(['analytics', 'seed', '--login', 'nobody.here'], env)
     assert.notEqual(unknown.code, 0)
     assert.match(unknown.stderr, /No profile with login "nobody\.here"/)
-    const missing = await cli(['analytics', 'seed'], env)
-    assert.match(missing.stderr, /--login/)
   })
 })
