@@ -127,7 +127,9 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
             schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
           }
         }
-        op.requestBody = { required: !row.multipart && row.method !== 'PATCH', content }
+        // A body whose schema requires nothing may be left out (PATCH bodies, DELETE's optional {ids}).
+        const bodyRequired = !!(row.body as TObject | undefined)?.required?.length
+        op.requestBody = { required: !row.multipart && row.method !== 'PATCH' && bodyRequired, content }
       }
       if (!(op.parameters as unknown[]).length) delete op.parameters
       paths[path] ??= {}
