@@ -29,7 +29,7 @@ function computedPaths(def: AnySlotTypeDef): Set<string> {
 
 const UNKNOWN = 'Unknown field: remove it.'
 const VAGUE = 'Does not match any allowed shape.'
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Field errors keyed relative to data (`items.0.path`): computed names say so, vague union noise goes. */
 function explain(def: AnySlotTypeDef, errors: FieldErrors): FieldErrors {

@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts'
 import { AppError, type FieldErrors, invalid, mergeErrors, notFound } from '../http/errors.ts'
 import { limits } from '../limits.ts'
-import { slotTypeOf } from '../slots/registry.ts'
 import { publicFileUrl } from '../media/file-url.ts'
+import { slotTypeOf } from '../slots/registry.ts'
 import { type SlotResource, toSlotResource, unsupportedMessage } from '../slots/resource.ts'
 import type { AnySlotTypeDef, FileRef } from '../slots/types.ts'
 import type { Db } from '../store/db.ts'
@@ -12,7 +12,7 @@ import { formsRepository } from '../store/forms.ts'
 import type { Profile } from '../store/profiles.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { type Slot, slotsRepository } from '../store/slots.ts'
-import { checkSlotData } from './slot-data.ts'
+import { checkSlotData, isPlainObject } from './slot-data.ts'
 
 export interface NewSlot {
   type: string
@@ -25,7 +25,6 @@ export interface SlotPatch {
 }
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max))
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function readOnly(slot: { id?: number; type: string }, def: AnySlotTypeDef | undefined): AppError {
   if (!def) return new AppError('read_only', { message: unsupportedMessage(slot.type) })

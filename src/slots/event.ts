@@ -19,7 +19,7 @@ export interface EventView {
 const asEvent = (record: unknown) => (record && typeof record === 'object' && 'startsAt' in record ? (record as EventView) : undefined)
 
 /** "Sat, 14 Mar 2026, 19:30" in the event's own time zone (UTC when it names none we know). */
-export function formatEventTime(iso: string, timezone: string): string {
+function formatEventTime(iso: string, timezone: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }

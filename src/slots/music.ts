@@ -15,7 +15,7 @@ const MusicLink = strictObject({
 })
 
 /** Platform of a link, or a plain web link when the host is not a music platform we know. */
-export function platformOf(link: string): { platform: string; label: string; icon: string } {
+function platformOf(link: string): { platform: string; label: string; icon: string } {
   const p = musicPlatformOf(link)
   return p ? { platform: p.platform, label: p.label, icon: p.icon } : { platform: 'website', label: 'Website', icon: 'link' }
 }

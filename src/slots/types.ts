@@ -5,8 +5,6 @@ import type { HtmlTag, SafeHtml } from './shared/html.ts'
 export const SLOT_TYPES = ['button', 'picture', 'gallery', 'text', 'youtube', 'faq', 'divider', 'event', 'music', 'form'] as const
 export type SlotType = (typeof SLOT_TYPES)[number]
 
-export const isSlotType = (type: string): type is SlotType => (SLOT_TYPES as readonly string[]).includes(type)
-
 /** What a renderer sees of a slot: its stored data and the computed fields derived from it. */
 export interface SlotView<D = Record<string, any>, C = Record<string, any>> {
   id: number

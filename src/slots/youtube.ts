@@ -32,7 +32,7 @@ export function parseVideoId(link: string): string | null {
   return id && VIDEO_ID.test(id) ? id : null
 }
 
-export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`
+const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`
 
 export default defineSlotType({
   type: 'youtube',

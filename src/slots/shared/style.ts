@@ -65,7 +65,7 @@ export const customizeField = <T extends TSchema>(schema: T) =>
 
 // A colour ends up in a style attribute: only shapes that cannot carry another declaration.
 const CSS_COLOR = /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(rgb|rgba|hsl|hsla)\(\s*[0-9.%\s,/+-]+\)|[a-z]{3,30})$/i
-export const isCssColor = (value: string) => CSS_COLOR.test(value.trim())
+const isCssColor = (value: string) => CSS_COLOR.test(value.trim())
 
 /**
  * The style rule shared by button and form: `customize` is required for `custom` (colours
