@@ -22,7 +22,7 @@ function quality(accept: string, type: string): number {
  * a bare `*\/*` keeps the HTML page.
  */
 export function prefersMarkdown(accept: string | undefined): boolean {
-  if (!accept?.toLowerCase().includes('text/markdown')) return false
+  if (!accept || !/text\/markdown/i.test(accept)) return false
   const markdown = quality(accept, 'text/markdown')
   return markdown > 0 && markdown >= quality(accept, 'text/html')
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
@@ -5,6 +6,7 @@ import { limits } from '../limits.ts'
 import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { serveBeforeFastify } from './cache-hit-fast-path.ts'
 import { type ClickTarget, clickDestination, locationOf } from './click-destination.ts'
 import { etagMatches, prefersMarkdown } from './negotiation.ts'
 import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
@@ -21,7 +23,13 @@ const CACHED_PAGES = 5000
 const { minLength, maxLength } = limits.login
 const LOGIN = `:login(^[a-zA-Z0-9._]{${minLength},${maxLength}}$)`
 
+// What the fast path recognises: /<login>, optionally with a trailing slash or a query.
+const PAGE_PATH = new RegExp(`^/([a-zA-Z0-9._]{${minLength},${maxLength}})/?(?:\\?.*)?$`)
+
 type Kind = 'html' | 'markdown'
+
+/** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
+const purposeOf = (headers: IncomingHttpHeaders) => (headers['sec-purpose'] ?? headers.purpose) as string | undefined
 
 interface LoginParams {
   login: string
@@ -43,11 +51,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
   // Pages may be stored, but every use revalidates: each view is counted, and a 304 is cheap.
   const validation = { 'cache-control': 'no-cache', vary: 'Accept' }
 
-  const visitor = (req: FastifyRequest) => ({
-    ip: req.ip,
-    userAgent: req.headers['user-agent'],
-    purpose: (req.headers['sec-purpose'] ?? req.headers.purpose) as string | undefined,
-  })
+  let closing = false
+  const visitor = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], purpose: purposeOf(req.headers) })
 
   const sendNotFound = (reply: FastifyReply) => reply.code(404).headers(notFoundHeaders).send(notFoundPage.body)
 
@@ -64,7 +69,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
   function cached(profile: Profile, body: Buffer, own: Record<string, string>): CachedPage {
     const etag = strongEtag(body)
     const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl), ...validation, etag }
-    return { profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own } }
+    return { profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own, 'content-length': String(body.length) } }
   }
 
   async function render(kind: Kind, profile: Profile): Promise<CachedPage> {
@@ -85,6 +90,32 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     cache.set(key, rendered, ticket)
     return rendered
   }
+
+  // Cache hits are answered before Fastify sees them; misses, and everything else, go on to the
+  // routes below, which render and fill the cache. A hit writes no log line and so carries no
+  // x-request-id: there is nothing to correlate it with.
+  serveBeforeFastify(app, (req, res) => {
+    const method = req.method
+    if (method !== 'GET' && method !== 'HEAD') return false
+    const path = PAGE_PATH.exec(req.url ?? '')
+    if (!path || closing) return false
+    const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
+    const found = cache.get(`${kind}:${path[1].toLowerCase()}`)
+    if (!found) return false
+    if (kind === 'html' && method === 'GET') {
+      const headers = req.headers
+      intake.view({ profileId: found.profileId, ip: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'], purpose: purposeOf(headers) })
+    }
+    if (etagMatches(req.headers['if-none-match'], found.etag)) {
+      res.writeHead(304, found.notModified).end()
+    } else {
+      res.writeHead(200, found.headers).end(method === 'GET' ? found.body : undefined)
+    }
+    return true
+  })
+  app.addHook('onClose', async () => {
+    closing = true
+  })
 
   app.get<{ Params: LoginParams }>(`/${LOGIN}`, async (req, reply) => {
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'

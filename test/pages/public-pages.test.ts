@@ -182,6 +182,48 @@ describe(`GET /<login> (${STORE})`, () => {
     assert.equal((await t.request('GET', '/v1')).status, 200)
   })
 
+  it('answers cache hits over the network exactly as the first render', async () => {
+    const url = `${t.url}/${login}`
+    t.ctx.events.emit('profile-changed', { profileId, logins: [login] })
+    const first = await fetch(url, { headers: browser })
+    const firstBody = await first.text()
+    // The render went through Fastify (which tags every answer it logs); the hits below do not.
+    assert.ok(first.headers.get('x-request-id'))
+    const names = ['content-type', 'content-length', 'etag', 'cache-control', 'vary', 'content-security-policy', 'x-content-type-options', 'referrer-policy']
+    for (let i = 0; i < 3; i++) {
+      const hit = await fetch(`${url}${['', '/', '?utm_source=qr'][i]}`, { headers: browser })
+      assert.equal(hit.status, 200)
+      assert.equal(await hit.text(), firstBody)
+      assert.equal(hit.headers.get('x-request-id'), null)
+      for (const name of names) assert.equal(hit.headers.get(name), first.headers.get(name), name)
+    }
+    const notModified = await fetch(url, { headers: { ...browser, 'if-none-match': first.headers.get('etag')! } })
+    assert.equal(notModified.status, 304)
+    assert.equal(notModified.headers.get('etag'), first.headers.get('etag'))
+    assert.equal(notModified.headers.get('content-security-policy'), first.headers.get('content-security-policy'))
+    const head = await fetch(url, { method: 'HEAD', headers: browser })
+    assert.equal(head.status, 200)
+    assert.equal(head.headers.get('content-length'), first.headers.get('content-length'))
+    assert.equal(await head.text(), '')
+    const md = await fetch(url, { headers: { accept: 'text/markdown' } })
+    const mdAgain = await fetch(url, { headers: { accept: 'text/markdown' } })
+    assert.equal(mdAgain.headers.get('content-type'), 'text/markdown; charset=utf-8')
+    assert.equal(await mdAgain.text(), await md.text())
+  })
+
+  it('counts every GET over the network, cache hits and 304s included, but not HEAD', async () => {
+    const before = (await pageAnalytics(t, token, profileId)).totals.views
+    const url = `${t.url}/${login}`
+    const first = await fetch(url, { headers: browser })
+    await first.arrayBuffer()
+    await (await fetch(url, { headers: browser })).arrayBuffer()
+    await fetch(url, { headers: { ...browser, 'if-none-match': first.headers.get('etag')! } })
+    await fetch(url, { method: 'HEAD', headers: browser })
+    await (await fetch(url, { headers: { accept: 'text/markdown', 'user-agent': BROWSER_UA } })).arrayBuffer()
+    await (await fetch(url, { headers: { ...browser, 'user-agent': 'curl/8.5.0' } })).arrayBuffer()
+    assert.equal((await pageAnalytics(t, token, profileId)).totals.views, before + 3)
+  })
+
   it('drops a page changed through another instance (Redis publish/subscribe)', { skip: STORE !== 'postgres' && 'needs Redis' }, async () => {
     // A second process on the same store and Redis prefix.
     const { rows } = await import('kysely').then(({ sql }) => sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.ctx.db))
