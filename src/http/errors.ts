@@ -61,11 +61,15 @@ export function invalid(errors: FieldErrors, message?: string): AppError {
 /** One field, one problem: the common case of invalid(). */
 export const invalidField = (field: string, problem: string) => invalid({ [field]: [problem] })
 
-/** Merge field error maps, keeping every message. */
+/**
+ * Merge field error maps, keeping every message. Keys are client-chosen (`__proto__`,
+ * `constructor`), so they are defined as own properties, never assigned through the prototype.
+ */
 export function mergeErrors(target: FieldErrors, source: FieldErrors, prefix = ''): FieldErrors {
   for (const [key, messages] of Object.entries(source)) {
     const k = prefix + key
-    target[k] = [...(target[k] ?? []), ...messages]
+    const existing = Object.hasOwn(target, k) ? target[k] : []
+    Object.defineProperty(target, k, { value: [...existing, ...messages], enumerable: true, writable: true, configurable: true })
   }
   return target
 }

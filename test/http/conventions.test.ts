@@ -106,3 +106,12 @@ describe(`HTTP conventions (${STORE})`, () => {
     await assert.rejects(makeToken(t, user), (err: any) => err.code === 'limit_reached' && err.status === 409)
   })
 })
+
+describe('mergeErrors', () => {
+  it('keeps a field named __proto__ as an own key instead of replacing the prototype', async () => {
+    const { mergeErrors } = await import('../../src/http/errors.ts')
+    const merged = mergeErrors({}, JSON.parse('{"__proto__": ["Unknown field: remove it."], "constructor": ["x"]}'))
+    assert.deepEqual(Object.keys(merged).sort(), ['__proto__', 'constructor'])
+    assert.equal(Object.getPrototypeOf(merged), Object.prototype)
+  })
+})
