@@ -13,8 +13,11 @@ const tempDir = () => {
   return d
 }
 
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
 describe('npm start on an empty store (SQLite under DATA_DIR)', () => {
-  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
   it('creates an owner, prints a working token once, and stops gracefully on SIGTERM', async () => {
     const dataDir = tempDir()
