@@ -13,8 +13,8 @@ import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
 import { keepPagesFresh } from './page-invalidation.ts'
 import { renderProfilePage } from './page-renderer.ts'
 import { type QrFormat, qrCodes } from './qr-code.ts'
-import { notFoundPage, notFoundStyleHash } from './not-found-page.ts'
-import { notFoundSecurityHeaders, pageSecurityHeaders } from './security-headers.ts'
+import { notFoundPage } from './not-found-page.ts'
+import { pageSecurityHeaders } from './security-headers.ts'
 
 /** Rendered pages kept in memory per process (each a few kilobytes). */
 const CACHED_PAGES = 5000
@@ -47,12 +47,20 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
   app.addHook('onClose', () => freshness.close())
   const intake = analyticsIntake(ctx)
   const qrCode = qrCodes()
-  const notFoundHeaders = { ...notFoundSecurityHeaders(notFoundStyleHash), 'cache-control': 'no-store', 'content-type': notFoundPage.contentType }
+  const notFoundHeaders = { ...notFoundPage.headers, 'cache-control': 'no-store', 'content-type': notFoundPage.contentType }
   // Pages may be stored, but every use revalidates: each view is counted, and a 304 is cheap.
   const validation = { 'cache-control': 'no-cache', vary: 'Accept' }
 
   let closing = false
   const visitor = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], purpose: purposeOf(req.headers) })
+
+  /**
+   * A view is one GET of the HTML page by a person's browser (the intake tells people from bots
+   * and prefetches); a conditional GET answered 304 is a view too, HEAD and markdown are not.
+   */
+  function countView(found: CachedPage, kind: Kind, method: string | undefined, ip: string, headers: IncomingHttpHeaders): void {
+    if (kind === 'html' && method === 'GET') intake.view({ profileId: found.profileId, ip, userAgent: headers['user-agent'], purpose: purposeOf(headers) })
+  }
 
   const sendNotFound = (reply: FastifyReply) => reply.code(404).headers(notFoundHeaders).send(notFoundPage.body)
 
@@ -102,10 +110,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
     const found = cache.get(`${kind}:${path[1].toLowerCase()}`)
     if (!found) return false
-    if (kind === 'html' && method === 'GET') {
-      const headers = req.headers
-      intake.view({ profileId: found.profileId, ip: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'], purpose: purposeOf(headers) })
-    }
+    // No proxy is trusted (buildApp sets no trustProxy), so this is what Fastify's req.ip says.
+    countView(found, kind, method, req.socket.remoteAddress ?? '', req.headers)
     if (etagMatches(req.headers['if-none-match'], found.etag)) {
       res.writeHead(304, found.notModified).end()
     } else {
@@ -121,8 +127,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
     const found = await page(kind, req.params.login)
     if (!found) return sendNotFound(reply)
-    // A view is one GET of the page by a person's browser; conditional GETs are views too.
-    if (kind === 'html' && req.method === 'GET') intake.view({ profileId: found.profileId, ...visitor(req) })
+    countView(found, kind, req.method, req.ip, req.headers)
     if (etagMatches(req.headers['if-none-match'], found.etag)) return reply.code(304).headers(found.notModified).send()
     return reply.headers(found.headers).send(found.body)
   })

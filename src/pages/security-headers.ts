@@ -30,12 +30,3 @@ export function pageSecurityHeaders(publicUrl: string): Record<string, string> {
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
   }
 }
-
-/** The 404 page has no script and only its own stylesheet. */
-export function notFoundSecurityHeaders(styleHash: string): Record<string, string> {
-  return {
-    'content-security-policy': `default-src 'none'; style-src ${styleHash}; base-uri 'none'; frame-ancestors 'none'`,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-  }
-}
