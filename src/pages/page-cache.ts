@@ -25,8 +25,10 @@ export const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>()
   private epoch = 0
+  private bytes = 0
 
-  constructor(private readonly maxEntries: number) {}
+  /** Bounded by the bytes of the bodies it holds, so a few huge pages cannot crowd memory. */
+  constructor(private readonly maxBytes: number) {}
 
   /** Take this before reading the rows a render will use. */
   ticket(): number {
@@ -44,26 +46,39 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage, ticket: number): void {
-    if (ticket !== this.epoch) return
-    this.entries.delete(key)
+    if (ticket !== this.epoch || page.body.length > this.maxBytes) return
+    this.remove(key)
     this.entries.set(key, page)
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+    this.bytes += page.body.length
+    while (this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!)
+  }
+
+  private remove(key: string): void {
+    const page = this.entries.get(key)
+    if (!page) return
+    this.entries.delete(key)
+    this.bytes -= page.body.length
   }
 
   invalidate(profileId: number, logins: readonly string[]): void {
     this.epoch++
     const names = new Set(logins.map((l) => l.toLowerCase()))
     for (const [key, page] of this.entries) {
-      if (page.profileId === profileId || names.has(key.slice(key.indexOf(':') + 1))) this.entries.delete(key)
+      if (page.profileId === profileId || names.has(key.slice(key.indexOf(':') + 1))) this.remove(key)
     }
   }
 
   clear(): void {
     this.epoch++
     this.entries.clear()
+    this.bytes = 0
   }
 
   get size(): number {
     return this.entries.size
+  }
+
+  get sizeInBytes(): number {
+    return this.bytes
   }
 }

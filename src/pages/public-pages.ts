@@ -16,8 +16,8 @@ import { type QrFormat, qrCodes } from './qr-code.ts'
 import { notFoundPage } from './not-found-page.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
 
-/** Rendered pages kept in memory per process (each a few kilobytes). */
-const CACHED_PAGES = 5000
+/** Memory for rendered pages per process: some 3,000 pages of 20 KB. */
+const CACHE_BYTES = 64 * 1024 * 1024
 
 // Only segments a login could be: static routes (/v1, /-/..., the dashboard's) win anyway.
 const { minLength, maxLength } = limits.login
@@ -41,7 +41,7 @@ interface LoginParams {
  * write to the profile (any instance, via Redis) invalidates them; every GET still counts a view.
  */
 export function installPublicPages(app: FastifyInstance, ctx: AppContext): void {
-  const cache = new PageCache(CACHED_PAGES)
+  const cache = new PageCache(CACHE_BYTES)
   const freshness = keepPagesFresh(ctx, cache)
   app.addHook('onReady', () => freshness.ready)
   app.addHook('onClose', () => freshness.close())

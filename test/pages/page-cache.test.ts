@@ -8,15 +8,20 @@ const page = (profileId: number, login: string, text = login): CachedPage => {
 }
 
 describe('PageCache', () => {
-  it('keeps the most recently used pages up to its size', () => {
-    const cache = new PageCache(2)
-    cache.set('html:a', page(1, 'a'), cache.ticket())
-    cache.set('html:b', page(2, 'b'), cache.ticket())
+  it('keeps the most recently used pages within its byte budget', () => {
+    const cache = new PageCache(20)
+    cache.set('html:a', page(1, 'a', 'x'.repeat(10)), cache.ticket())
+    cache.set('html:b', page(2, 'b', 'x'.repeat(10)), cache.ticket())
     assert.ok(cache.get('html:a'))
-    cache.set('html:c', page(3, 'c'), cache.ticket())
+    cache.set('html:c', page(3, 'c', 'x'.repeat(10)), cache.ticket())
     assert.equal(cache.get('html:b'), undefined)
     assert.ok(cache.get('html:a'))
     assert.ok(cache.get('html:c'))
+    assert.equal(cache.sizeInBytes, 20)
+    cache.set('html:a', page(1, 'a', 'x'.repeat(5)), cache.ticket())
+    assert.equal(cache.sizeInBytes, 15)
+    cache.set('html:huge', page(4, 'huge', 'x'.repeat(21)), cache.ticket())
+    assert.equal(cache.get('html:huge'), undefined)
     assert.equal(cache.size, 2)
   })
 
@@ -31,6 +36,7 @@ describe('PageCache', () => {
     assert.equal(cache.get('markdown:jane'), undefined)
     assert.equal(cache.get('html:taken'), undefined)
     assert.ok(cache.get('html:other'))
+    assert.equal(cache.sizeInBytes, 'other'.length)
   })
 
   it('refuses a render that began before an invalidation', () => {

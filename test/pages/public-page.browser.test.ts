@@ -219,7 +219,7 @@ describe(`public page in a real browser (${STORE})`, () => {
     assert.deepEqual(problems, [])
     // The swap fetched the redirect without following it; give the request time to land.
     let after = before
-    for (let i = 0; i < 50 && after === before; i++) {
+    for (let i = 0; i < 250 && after === before; i++) {
       await page.waitForTimeout(20)
       after = await clicks()
     }

@@ -235,7 +235,7 @@ describe(`GET /<login> (${STORE})`, () => {
       assert.equal(cached.statusCode, 200)
       assert.equal((await t.request('PATCH', `/v1/profiles/${profileId}`, { token, body: { title: 'Changed elsewhere' } })).status, 200)
       let body = ''
-      for (let i = 0; i < 50 && !body.includes('Changed elsewhere'); i++) {
+      for (let i = 0; i < 250 && !body.includes('Changed elsewhere'); i++) {
         await new Promise((r) => setTimeout(r, 20))
         body = (await otherApp.inject({ url: `/${login}`, headers: browser })).body
       }
