@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { type Kysely as KyselyType, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely'
+import {
+  type CompiledQuery,
+  type Kysely as KyselyType,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
 
@@ -73,3 +81,29 @@ export async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) 
 }
 
 export const nowIso = () => new Date().toISOString()
+
+class Param {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A query built and compiled once per dialect, then run with fresh arguments. Kysely rebuilds
+ * and recompiles every query, which on the hottest paths (the token lookup of every request)
+ * costs more than the query itself. `build` receives placeholders in place of its arguments;
+ * they must be used only as values.
+ */
+export function prepared<A extends unknown[], O>(build: (db: KyselyType<Database>, ...args: A) => { compile(): CompiledQuery<O> }) {
+  const compiled = new Map<boolean, CompiledQuery<O>>()
+  return async (db: Db, ...args: A): Promise<O[]> => {
+    const pg = isPostgres(db)
+    let query = compiled.get(pg)
+    if (!query) {
+      const placeholders = args.map((_, i) => new Param(i)) as unknown as A
+      query = build(db as KyselyType<Database>, ...placeholders).compile()
+      compiled.set(pg, query)
+    }
+    const parameters = query.parameters.map((p) => (p instanceof Param ? args[p.index] : p))
+    const result = await db.executeQuery<O>({ ...query, parameters })
+    return result.rows
+  }
+}

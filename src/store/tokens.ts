@@ -1,4 +1,4 @@
-import { type Db, nowIso } from './db.ts'
+import { type Db, nowIso, prepared } from './db.ts'
 import type { User } from './users.ts'
 
 export type Ability = 'profile:read' | 'profile:write'
@@ -48,9 +48,8 @@ async function findByHash(db: Db, tokenHash: string): Promise<TokenRecord | unde
   return row && toToken(row)
 }
 
-/** The token and its owner in one round trip: every authenticated request starts here. */
-async function findWithUser(db: Db, tokenHash: string): Promise<{ token: TokenRecord; user: User } | undefined> {
-  const row = await db
+const tokenWithUser = prepared((db, tokenHash: string) =>
+  db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .select([
@@ -68,8 +67,12 @@ async function findWithUser(db: Db, tokenHash: string): Promise<{ token: TokenRe
       'users.language_code as u_language_code',
       'users.created_at as u_created_at',
     ])
-    .where('tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst()
+    .where('tokens.token_hash', '=', tokenHash),
+)
+
+/** The token and its owner in one round trip: every authenticated request starts here. */
+async function findWithUser(db: Db, tokenHash: string): Promise<{ token: TokenRecord; user: User } | undefined> {
+  const [row] = await tokenWithUser(db, tokenHash)
   if (!row) return undefined
   return {
     token: toToken(row),

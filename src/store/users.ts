@@ -1,4 +1,4 @@
-import { type Db, nowIso } from './db.ts'
+import { type Db, nowIso, prepared } from './db.ts'
 
 export interface User {
   id: number
@@ -64,14 +64,16 @@ async function count(db: Db): Promise<number> {
   return Number(n)
 }
 
+const usageQuery = prepared((db, userId: number) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('profiles').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('profiles'),
+    eb.selectFrom('tokens').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('tokens'),
+  ]),
+)
+
 /** How much of the counted limits a user holds (GET /me), in one round trip. */
 async function usage(db: Db, userId: number): Promise<{ profiles: number; tokens: number }> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('profiles').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('profiles'),
-      eb.selectFrom('tokens').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('tokens'),
-    ])
-    .executeTakeFirstOrThrow()
+  const [row] = await usageQuery(db, userId)
   return { profiles: Number(row.profiles), tokens: Number(row.tokens) }
 }
 
