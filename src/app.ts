@@ -20,6 +20,7 @@ import { registerRoutes } from './http/register-routes.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { limits } from './limits.ts'
 import { installMedia } from './media/install.ts'
+import { installFormSubmissions } from './pages/form-submissions.ts'
 import { installPublicPages } from './pages/public-pages.ts'
 import { openDatabase } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx)
+  installFormSubmissions(app, ctx)
   installDocs(app, ctx, apiModules)
 
   // Idempotency records past their window are purged hourly (Redis expires its own).

@@ -4,12 +4,13 @@ import { closeContext, createContext } from './app.ts'
 import { migrate, tokensCreate, usersCreate } from './cli/accounts.ts'
 import { analyticsPurge, analyticsSeed } from './cli/analytics.ts'
 import type { Command } from './cli/command.ts'
+import { formsSubmissions } from './cli/forms.ts'
 import { demo } from './cli/demo.ts'
 import { filesPurge } from './cli/files.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { AppError } from './http/errors.ts'
 
-const commands: Command[] = [usersCreate, tokensCreate, migrate, demo, filesPurge, analyticsPurge, analyticsSeed]
+const commands: Command[] = [usersCreate, tokensCreate, migrate, demo, filesPurge, analyticsPurge, analyticsSeed, formsSubmissions]
 
 function usage(): string {
   return ['Usage: npm run --silent cli -- <command> [options]', '', ...commands.map((c) => `  ${c.name.padEnd(22)} ${c.summary}`)].join('\n')

@@ -1,3 +1,4 @@
+import { formActionPath } from './form-submissions.ts'
 import type { AppContext } from '../context.ts'
 import { publicFileUrl } from '../media/file-url.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
@@ -40,7 +41,13 @@ export async function renderProfilePage(ctx: AppContext, profile: Profile): Prom
   for (const slot of slots) {
     const def = slotTypeOf(slot.type)
     if (!def) continue
-    const r: RenderContext = { h, clickHref: (slotId, index) => slotClickPath(profile.id, slotId, index), fileUrl, record: records.get(slot.id) }
+    const r: RenderContext = {
+      h,
+      clickHref: (slotId, index) => slotClickPath(profile.id, slotId, index),
+      fileUrl,
+      formAction: formActionPath,
+      record: records.get(slot.id),
+    }
     try {
       const data = asObject(slot.data)
       blocks.push({ id: slot.id, type: slot.type, html: def.html({ id: slot.id, type: slot.type, data, computed: def.compute(data, { fileUrl }) }, r) })

@@ -69,8 +69,8 @@ export default defineSlotType({
           : r.h`<input type="${field.type}" id="${id}" name="${field.name}"${required}>`
       return r.h`<p class="slot-form-field"><label for="${id}">${field.label}</label>${input}</p>`
     })
-    // Posted to the page itself; the hidden slot id tells the page which form was sent.
-    const form = r.h`<form class="slot-form-body${framed && view === 'inline' ? ' framed' : ''}" method="post"><input type="hidden" name="slotId" value="${s.id}"><h2>${f.title}</h2>${
+    const action = r.formAction ? r.h` action="${r.formAction(s.id)}"` : ''
+    const form = r.h`<form class="slot-form-body${framed && view === 'inline' ? ' framed' : ''}" method="post"${action}><input type="hidden" name="slotId" value="${s.id}"><h2>${f.title}</h2>${
       f.description ? r.h`<p>${lines(r, f.description)}</p>` : ''
     }${fields}<button type="submit" class="style-${style}">${f.submitLabel || 'Send'}</button></form>`
     if (view === 'inline') return r.h`<section class="slot slot-form">${form}</section>`

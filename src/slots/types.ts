@@ -26,6 +26,8 @@ export interface RenderContext {
   clickHref(slotId: number, index: number): string
   /** Public URL of an uploaded file's path. */
   fileUrl(path: string): string
+  /** Where a form slot posts its submission (the public page supplies it). */
+  formAction?(slotId: number): string
   /** The event or form record behind the slot (see `SlotTypeDef.record`); undefined when it is gone. */
   record?: unknown
 }

@@ -145,6 +145,15 @@ export interface EventsTable {
 }
 
 /** The dashboard's forms; `fields` is JSON: [{name, label, type, required}]. */
+export interface FormSubmissionsTable {
+  id: Generated<number>
+  form_id: number
+  profile_id: number
+  slot_id: number
+  data: string
+  created_at: string
+}
+
 export interface FormsTable {
   id: Generated<number>
   user_id: number
@@ -182,4 +191,5 @@ export interface Database {
   music_lookups: MusicLookupsTable
   events: EventsTable
   forms: FormsTable
+  form_submissions: FormSubmissionsTable
 }

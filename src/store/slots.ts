@@ -48,6 +48,12 @@ async function findInProfile(db: Db, profileId: number, id: number): Promise<Slo
   return row && toSlot(row)
 }
 
+/** A slot by id alone: public routes (form posts) that carry no profile key. */
+async function findById(db: Db, id: number): Promise<Slot | undefined> {
+  const row = await db.selectFrom('slots').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toSlot(row)
+}
+
 async function countByProfile(db: Db, profileId: number): Promise<number> {
   const { n } = await db
     .selectFrom('slots')
@@ -122,6 +128,7 @@ async function setPositions(db: Db, profileId: number, moves: Array<{ id: number
 export const slotsRepository = Object.freeze({
   listByProfile,
   findInProfile,
+  findById,
   countByProfile,
   insertMany,
   shiftFrom,

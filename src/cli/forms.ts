@@ -1,0 +1,19 @@
+import { formSubmissionsRepository } from '../store/form-submissions.ts'
+import { usersRepository } from '../store/users.ts'
+import { defineCommand } from './command.ts'
+
+export const formsSubmissions = defineCommand({
+  name: 'forms submissions',
+  summary: "Print what visitors sent through a user's forms, one JSON object a line.",
+  options: { email: { type: 'string' }, form: { type: 'string' } },
+  required: ['email'],
+  async run(ctx, v) {
+    const user = await usersRepository.findByEmail(ctx.db, String(v.email))
+    if (!user) throw new Error(`No user with e-mail ${v.email}.`)
+    const formId = v.form === undefined ? undefined : Number(v.form)
+    if (formId !== undefined && !Number.isSafeInteger(formId)) throw new Error('--form takes a form id.')
+    for (const s of await formSubmissionsRepository.listOfUser(ctx.db, user.id, formId)) {
+      console.log(JSON.stringify({ id: s.id, form: s.formId, formTitle: s.formTitle, slot: s.slotId, at: s.createdAt, data: s.data }))
+    }
+  },
+})

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { checkSubmission } from '../../src/pages/form-submissions.ts'
+import { slotService } from '../../src/services/slot-service.ts'
+import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
+import { formsRepository } from '../../src/store/forms.ts'
+import { profilesRepository } from '../../src/store/profiles.ts'
+import type { User } from '../../src/store/users.ts'
+import { makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
+import { cli } from '../helpers/process.ts'
+
+const fields = [
+  { name: 'name', label: 'Your name', type: 'text' as const, required: true },
+  { name: 'email', label: 'E-mail', type: 'email' as const, required: true },
+  { name: 'message', label: 'Message', type: 'textarea' as const, required: false },
+  { name: 'consent', label: 'You may write back', type: 'checkbox' as const, required: true },
+]
+
+async function pageWithForm(t: TestApp, user: User) {
+  const profile = await makeProfile(t, user)
+  const form = await formsRepository.insert(t.ctx.db, { userId: user.id, title: 'Say hello', description: '', fields, submitLabel: 'Send' })
+  const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: form.id, view: 'inline' } }])
+  const [text] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'text', data: { title: 'Not a form' } }])
+  return { profile, form, slot, text }
+}
+
+const post = (t: TestApp, path: string, fields: Record<string, string>) =>
+  fetch(`${t.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
+
+const valid = { name: 'Ada', email: 'ada@example.test', message: 'Hello <b>there</b>', consent: 'yes', slotId: '1', extra: 'dropped' }
+
+describe(`POST /-/forms/{slot} (${STORE})`, () => {
+  let t: TestApp
+  let user: User
+  before(async () => {
+    t = await startApp()
+    user = await makeUser(t)
+  })
+  after(() => t.close())
+
+  it('is where the page’s form posts', async () => {
+    const { profile, slot } = await pageWithForm(t, user)
+    const html = await (await fetch(`${t.url}/${profile.login}`)).text()
+    assert.match(html, new RegExp(`<form[^>]* method="post" action="/-/forms/${slot.id}"`))
+  })
+
+  it('stores a valid submission and thanks the visitor with a link back', async () => {
+    const { profile, form, slot } = await pageWithForm(t, user)
+    const res = await post(t, `/-/forms/${slot.id}`, valid)
+    assert.equal(res.status, 200)
+    const html = await res.text()
+    assert.match(html, /Thank you/)
+    assert.match(html, new RegExp(`href="/${profile.login}"`))
+    const [stored] = await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)
+    assert.deepEqual(stored.data, { name: 'Ada', email: 'ada@example.test', message: 'Hello <b>there</b>', consent: 'yes' })
+    assert.equal(stored.slotId, slot.id)
+  })
+
+  it('names what to fix and stores nothing when required fields are missing or an e-mail is malformed', async () => {
+    const { form, slot } = await pageWithForm(t, user)
+    const res = await post(t, `/-/forms/${slot.id}`, { name: '', email: 'not-an-address' })
+    assert.equal(res.status, 422)
+    const html = await res.text()
+    assert.match(html, /Fill in “Your name”/)
+    assert.match(html, /“E-mail” must be an e-mail address/)
+    assert.match(html, /Tick “You may write back”/)
+    assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 0)
+  })
+
+  it('escapes what the visitor sent when echoing problems', async () => {
+    const checked = checkSubmission([{ name: 'n', label: '<script>', type: 'text', required: true }], {})
+    assert.equal(checked.ok, false)
+    const { slot } = await pageWithForm(t, user)
+    const html = await (await post(t, `/-/forms/${slot.id}`, { name: '<img src=x onerror=alert(1)>' })).text()
+    assert.doesNotMatch(html, /<img src=x/)
+  })
+
+  it('answers 404 for an unknown slot, a slot that is not a form, and an unpublished page', async () => {
+    const { profile, slot, text } = await pageWithForm(t, user)
+    assert.equal((await post(t, '/-/forms/999999', valid)).status, 404)
+    assert.equal((await post(t, `/-/forms/${text.id}`, valid)).status, 404)
+    await profilesRepository.update(t.ctx.db, profile.id, { status: false })
+    assert.equal((await post(t, `/-/forms/${slot.id}`, valid)).status, 404)
+  })
+
+  it('accepts only form encoding', async () => {
+    const { slot } = await pageWithForm(t, user)
+    const res = await fetch(`${t.url}/-/forms/${slot.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid) })
+    assert.equal(res.status, 415)
+  })
+
+  it('limits one address to 10 submissions a minute', async () => {
+    // A fresh app: the other tests of this file post from the same address.
+    const fresh = await startApp()
+    try {
+      const other = await makeUser(fresh)
+      const page = await pageWithForm(fresh, other)
+      const statuses: number[] = []
+      for (let i = 0; i < 11; i++) statuses.push((await post(fresh, `/-/forms/${page.slot.id}`, valid)).status)
+      assert.deepEqual(statuses.slice(0, 10), Array(10).fill(200))
+      assert.equal(statuses[10], 429)
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('lets the owner read submissions with the CLI', { skip: STORE === 'postgres' ? 'the CLI opens the SQLite file of DATA_DIR' : false }, async () => {
+    const { form, slot } = await pageWithForm(t, user)
+    await post(t, `/-/forms/${slot.id}`, valid)
+    const res = await cli(['forms', 'submissions', '--email', user.email, '--form', String(form.id)], { DATA_DIR: t.ctx.config.dataDir })
+    assert.equal(res.code, 0, res.stderr)
+    const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    assert.equal(lines.length, 1)
+    assert.equal(lines[0].data.email, 'ada@example.test')
+  })
+})
