@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import { type Db, nowIso } from './db.ts'
+import type { EventsTable } from './schema.ts'
 
 /** A dashboard event, as event slots show it. */
 export interface EventRecord {
@@ -13,17 +15,7 @@ export interface EventRecord {
   link: string
 }
 
-type Row = {
-  id: number
-  user_id: number
-  title: string
-  description: string
-  starts_at: string
-  ends_at: string | null
-  timezone: string
-  location: string
-  link: string
-}
+type Row = Selectable<EventsTable>
 
 const toEvent = (r: Row): EventRecord => ({
   id: r.id,

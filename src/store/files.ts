@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { type Db, isPostgres, nowIso } from './db.ts'
+import type { FilesTable } from './schema.ts'
 
 export interface StoredFile {
   id: number
@@ -12,16 +13,7 @@ export interface StoredFile {
   createdAt: string
 }
 
-type Row = {
-  id: number
-  user_id: number
-  path: string
-  mime: string
-  size: number
-  width: number | null
-  height: number | null
-  created_at: string
-}
+type Row = Selectable<FilesTable>
 
 const toFile = (r: Row): StoredFile => ({
   id: r.id,

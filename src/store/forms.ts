@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import { type Db, nowIso } from './db.ts'
+import type { FormsTable } from './schema.ts'
 
 export interface FormField {
   name: string
@@ -17,14 +19,7 @@ export interface FormRecord {
   submitLabel: string
 }
 
-type Row = {
-  id: number
-  user_id: number
-  title: string
-  description: string
-  fields: string
-  submit_label: string
-}
+type Row = Selectable<FormsTable>
 
 const toForm = (r: Row): FormRecord => ({
   id: r.id,

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import type { Db } from './db.ts'
+import type { LanguagesTable } from './schema.ts'
 
 export interface Language {
   id: number
@@ -7,7 +9,7 @@ export interface Language {
   isActive: boolean
 }
 
-type Row = { id: number; code: string; name: string; is_active: number }
+type Row = Selectable<LanguagesTable>
 
 const toLanguage = (r: Row): Language => ({ id: r.id, code: r.code, name: r.name, isActive: r.is_active === 1 })
 

@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { type Db, isPostgres, nowIso } from './db.ts'
+import type { ProfilesTable } from './schema.ts'
 
 export interface Social {
   link: string
@@ -23,23 +24,7 @@ export interface Profile {
   updatedAt: string
 }
 
-type Row = {
-  id: number
-  user_id: number
-  login: string
-  login_lower: string
-  title: string | null
-  description: string | null
-  avatar: string | null
-  bg_image: string | null
-  socials: string
-  theme_id: number
-  language_id: number | null
-  is_main: number
-  status: number
-  created_at: string
-  updated_at: string
-}
+type Row = Selectable<ProfilesTable>
 
 const toProfile = (r: Row): Profile => ({
   id: r.id,

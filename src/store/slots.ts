@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { type Db, nowIso } from './db.ts'
+import type { SlotsTable } from './schema.ts'
 
 /** A stored slot. `data` is whatever was stored: normalised for known types, as-is for legacy ones. */
 export interface Slot {
@@ -18,15 +19,7 @@ export interface NewSlotRow {
   position: number
 }
 
-type Row = {
-  id: number
-  profile_id: number
-  type: string
-  position: number
-  data: string
-  created_at: string
-  updated_at: string
-}
+type Row = Selectable<SlotsTable>
 
 const toSlot = (r: Row): Slot => ({
   id: r.id,

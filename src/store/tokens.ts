@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely'
 import { type Db, nowIso, prepared } from './db.ts'
 import type { User } from './users.ts'
+import type { TokensTable } from './schema.ts'
 
 export type Ability = 'profile:read' | 'profile:write'
 export const ABILITIES: readonly Ability[] = ['profile:read', 'profile:write']
@@ -14,15 +16,7 @@ export interface TokenRecord {
   createdAt: string
 }
 
-type Row = {
-  id: number
-  user_id: number
-  name: string
-  token_hash: string
-  abilities: string
-  last_used_at: string | null
-  created_at: string
-}
+type Row = Selectable<TokensTable>
 
 const toToken = (r: Row): TokenRecord => ({
   id: r.id,

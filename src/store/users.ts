@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import { type Db, nowIso, prepared } from './db.ts'
+import type { UsersTable } from './schema.ts'
 
 export interface User {
   id: number
@@ -10,15 +12,7 @@ export interface User {
   createdAt: string
 }
 
-type Row = {
-  id: number
-  email: string
-  name: string
-  password_hash: string
-  timezone: string
-  language_code: string
-  created_at: string
-}
+type Row = Selectable<UsersTable>
 
 const toUser = (r: Row): User => ({
   id: r.id,
