@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
+import { after, before } from 'node:test'
 import fc from 'fast-check'
 import { checkSlotData } from '../../src/services/slot-data.ts'
 import { slotTypes } from '../../src/slots/registry.ts'
+import { h } from '../../src/slots/shared/html.ts'
 import { wireSchema } from '../../src/slots/shared/schema.ts'
-import type { SlotType } from '../../src/slots/types.ts'
+import type { RenderContext, SlotType } from '../../src/slots/types.ts'
 import { filesRepository } from '../../src/store/files.ts'
 import type { Profile } from '../../src/store/profiles.ts'
 import { slotsRepository } from '../../src/store/slots.ts'
-import type { TestApp } from './app.ts'
+import type { User } from '../../src/store/users.ts'
+import { type ApiResponse, makeAccount, makeProfile, startApp, type TestApp } from './app.ts'
 
 /** A file row owned by `userId`, as POST /files would leave it; answers its path. */
 export async function ownFile(t: TestApp, userId: number, path = `u${userId}/${randomBytes(6).toString('hex')}.png`): Promise<string> {
@@ -160,17 +163,92 @@ export const webLink = fc
   .tuple(fc.constantFrom('example.com', 'shop.example.org', 'jane.example.net'), fc.stringMatching(/^[a-z0-9-]{0,12}$/))
   .map(([host, path]) => `https://${host}/${path}`)
 
-/** A few invalid variants sent for real: always a 422 naming the keys, never a 5xx. */
-export async function assertInvalidOverHttp(
-  t: TestApp,
-  token: string,
-  base: string,
-  type: SlotType,
-  valid: fc.Arbitrary<Record<string, unknown>>,
-  samples = 4,
+/**
+ * One app per test file for a slot type's suite: registers before/after on the enclosing describe
+ * and answers an object whose fields are read inside tests, once the app is up.
+ */
+export function useSlotApi(type: SlotType): SlotApi {
+  let ready: { t: TestApp; user: User; token: string; profile: Profile; base: string } | undefined
+  const get = () => {
+    if (!ready) throw new Error('useSlotApi: read its fields inside a test, after before() has run')
+    return ready
+  }
+  before(async () => {
+    const t = await startApp()
+    const { user, token } = await makeAccount(t)
+    const profile = await makeProfile(t, user)
+    ready = { t, user, token, profile, base: `/v1/profiles/${profile.id}/slots` }
+  })
+  after(() => ready?.t.close())
+  return {
+    type,
+    get t() {
+      return get().t
+    },
+    get user() {
+      return get().user
+    },
+    get token() {
+      return get().token
+    },
+    get profile() {
+      return get().profile
+    },
+    get base() {
+      return get().base
+    },
+    create: (data) => get().t.request('POST', get().base, { token: get().token, body: { type, data } }),
+  }
+}
+
+export interface SlotApi {
+  readonly type: SlotType
+  readonly t: TestApp
+  /** The account owning `profile`, with a read/write `token`. */
+  readonly user: User
+  readonly token: string
+  readonly profile: Profile
+  /** `/v1/profiles/{id}/slots` of `profile`. */
+  readonly base: string
+  /** POST `{type, data}` to `base` with `token`. */
+  create(data: unknown): Promise<ApiResponse>
+}
+
+/** The context a page gives `html()`, with click and file URLs easy to match and the slot's record, if any. */
+export const renderContext = (record?: unknown): RenderContext => ({
+  h,
+  clickHref: (id: number, i: number) => `/go/${id}/${i}`,
+  fileUrl: (p: string) => `/static/${p}`,
+  record,
+})
+
+/**
+ * Valid samples created for real and read back as written plus defaults. `prepare` turns a sample
+ * into what is sent (own uploads for its paths); `alsoCheck` adds assertions on the 201.
+ */
+export async function assertRoundTripOverHttp(
+  api: SlotApi,
+  valid: fc.Arbitrary<Record<string, any>>,
+  withDefaults: (data: Record<string, any>) => Record<string, unknown>,
+  options: {
+    samples?: number
+    prepare?: (data: Record<string, any>) => Promise<Record<string, unknown>>
+    alsoCheck?: (created: ApiResponse, sent: Record<string, any>) => void
+  } = {},
 ) {
-  for (const { data, keys } of fc.sample(invalidVariants(type, valid), samples)) {
-    const res = await t.request('POST', base, { token, body: { type, data } })
+  for (const data of fc.sample(valid, options.samples ?? 3)) {
+    const sent = options.prepare ? await options.prepare(data) : data
+    const res = await api.create(sent)
+    assert.equal(res.status, 201, JSON.stringify(res.body))
+    assert.deepEqual((await api.t.request('GET', `${api.base}/${res.body.data.id}`, { token: api.token })).body.data.data, withDefaults(sent))
+    options.alsoCheck?.(res, sent)
+  }
+}
+
+/** A few invalid variants sent for real: always a 422 naming the keys, never a 5xx. */
+export async function assertInvalidOverHttp(api: SlotApi, valid: fc.Arbitrary<Record<string, unknown>>, samples = 4) {
+  for (const { data, keys } of fc.sample(invalidVariants(api.type, valid), samples)) {
+    const res = await api.create(data)
     assert.equal(res.status, 422, `${JSON.stringify(data)} → ${res.status} ${res.text}`)
     for (const key of keys) assert.ok(key in res.body.errors, `expected ${key} in ${JSON.stringify(res.body.errors)}`)
   }

@@ -1,11 +1,21 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import button from '../../src/slots/button.ts'
-import { h } from '../../src/slots/shared/html.ts'
 import { BUTTON_STYLES } from '../../src/slots/shared/style.ts'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertValidAccepted, plainWords, refusedKeys, webLink } from '../helpers/slots.ts'
+import { STORE } from '../helpers/app.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const CUSTOMIZE_DEFAULTS = { backgroundColor: '#424248', textColor: '#FFFFFF', subtitleColor: '#E0E7FF', borderRadius: 12 }
 const colour = fc.constantFrom('#123456', '#abc', 'rgb(10, 20, 30)', 'teal', '#11223344')
@@ -38,20 +48,11 @@ const withDefaults = (d: Record<string, unknown>) => ({
   customize: d.style === 'custom' ? { ...CUSTOMIZE_DEFAULTS, ...(d.customize as object) } : null,
 })
 
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`button slots (${STORE})`, () => {
-  let t: TestApp
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    base = `/v1/profiles/${(await makeProfile(t, account.user)).id}/slots`
-  })
-  after(() => t.close())
-  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'button', data } })
+  const api = useSlotApi('button')
+  const { create } = api
 
   it('completes a link without a scheme to https:// and reports it as computed.url', async () => {
     const res = await create({ title: 'Shop', link: 'example.com/shop' })
@@ -151,15 +152,10 @@ describe(`button slots (${STORE})`, () => {
   })
 
   it('round-trips generated valid data over HTTP', async () => {
-    for (const data of fc.sample(validButton, 4)) {
-      const res = await create(data)
-      assert.equal(res.status, 201, JSON.stringify(res.body))
-      const read = await t.request('GET', `${base}/${res.body.data.id}`, { token })
-      assert.deepEqual(read.body.data.data, withDefaults(data))
-    }
+    await assertRoundTripOverHttp(api, validButton, withDefaults, { samples: 4 })
   })
 
   it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
-    await assertInvalidOverHttp(t, token, base, 'button', validButton)
+    await assertInvalidOverHttp(api, validButton)
   })
 })

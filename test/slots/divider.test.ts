@@ -1,28 +1,18 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import divider from '../../src/slots/divider.ts'
-import { h } from '../../src/slots/shared/html.ts'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, check, PROPERTY_RUNS, refusedKeys } from '../helpers/slots.ts'
+import { STORE } from '../helpers/app.ts'
+import { accepted, check, PROPERTY_RUNS, refusedKeys, renderContext, useSlotApi } from '../helpers/slots.ts'
 
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`divider slots (${STORE})`, () => {
-  let t: TestApp
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    base = `/v1/profiles/${(await makeProfile(t, account.user)).id}/slots`
-  })
-  after(() => t.close())
+  const api = useSlotApi('divider')
 
   it('accepts {}, [] or no data at all, and stores {}', async () => {
     for (const body of [{ type: 'divider', data: {} }, { type: 'divider', data: [] }, { type: 'divider' }]) {
-      const res = await t.request('POST', base, { token, body })
+      const res = await api.t.request('POST', api.base, { token: api.token, body })
       assert.equal(res.status, 201)
       assert.deepEqual(res.body.data.data, {})
       assert.deepEqual(res.body.data.computed, {})
@@ -30,7 +20,7 @@ describe(`divider slots (${STORE})`, () => {
   })
 
   it('refuses any field, naming each', async () => {
-    const res = await t.request('POST', base, { token, body: { type: 'divider', data: { color: 'red', size: 2 } } })
+    const res = await api.t.request('POST', api.base, { token: api.token, body: { type: 'divider', data: { color: 'red', size: 2 } } })
     assert.equal(res.status, 422)
     assert.deepEqual(Object.keys(res.body.errors).sort(), ['data.color', 'data.size'])
   })

@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { slotService } from '../../src/services/slot-service.ts'
 import event, { type EventView } from '../../src/slots/event.ts'
-import { h } from '../../src/slots/shared/html.ts'
 import { eventsRepository } from '../../src/store/events.ts'
-import type { Profile } from '../../src/store/profiles.ts'
-import type { User } from '../../src/store/users.ts'
-import { makeAccount, makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { assertInvalidRefused, assertValidAccepted } from '../helpers/slots.ts'
+import { makeUser, STORE } from '../helpers/app.ts'
+import { assertInvalidRefused, assertValidAccepted, renderContext, useSlotApi } from '../helpers/slots.ts'
 
 const validEvent = fc.record({ eventId: fc.integer({ min: 1, max: 2 ** 31 - 1 }) })
-const r = (record?: unknown) => ({ h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}`, record })
+const r = renderContext
 const concert: Omit<EventView, 'id'> = {
   title: 'Live at the <Lux>',
   description: 'Doors at 19:00.',
@@ -23,47 +20,36 @@ const concert: Omit<EventView, 'id'> = {
 }
 
 describe(`event slots (${STORE})`, () => {
-  let t: TestApp
-  let user: User
-  let token: string
-  let profile: Profile
-  let base: string
-  before(async () => {
-    t = await startApp()
-    ;({ user, token } = await makeAccount(t))
-    profile = await makeProfile(t, user)
-    base = `/v1/profiles/${profile.id}/slots`
-  })
-  after(() => t.close())
+  const api = useSlotApi('event')
 
   it('is described as read-only', () => {
     assert.equal(event.writable, false)
   })
 
   it('cannot be created: 422 on POST …/slots, 409 read_only in a batch', async () => {
-    const one = await t.request('POST', base, { token, body: { type: 'event', data: { eventId: 1 } } })
+    const one = await api.t.request('POST', api.base, { token: api.token, body: { type: 'event', data: { eventId: 1 } } })
     assert.equal(one.status, 422)
     assert.ok('type' in one.body.errors)
-    const many = await t.request('POST', `${base}/batch`, { token, body: { slots: [{ type: 'event', data: { eventId: 1 } }] } })
+    const many = await api.t.request('POST', `${api.base}/batch`, { token: api.token, body: { slots: [{ type: 'event', data: { eventId: 1 } }] } })
     assert.equal(many.status, 409)
     assert.equal(many.body.code, 'read_only')
   })
 
   it('reads back with its eventId, and refuses PATCH with 409 read_only', async () => {
-    const e = await eventsRepository.insert(t.ctx.db, { userId: user.id, ...concert })
-    const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'event', data: { eventId: e.id } }])
-    const read = await t.request('GET', `${base}/${slot.id}`, { token })
+    const e = await eventsRepository.insert(api.t.ctx.db, { userId: api.user.id, ...concert })
+    const [slot] = await slotService.appendManaged(api.t.ctx.db, api.profile, [{ type: 'event', data: { eventId: e.id } }])
+    const read = await api.t.request('GET', `${api.base}/${slot.id}`, { token: api.token })
     assert.equal(read.status, 200)
     assert.deepEqual([read.body.data.supported, read.body.data.data], [true, { eventId: e.id }])
-    const patch = await t.request('PATCH', `${base}/${slot.id}`, { token, body: { data: { eventId: 2 } } })
+    const patch = await api.t.request('PATCH', `${api.base}/${slot.id}`, { token: api.token, body: { data: { eventId: 2 } } })
     assert.equal(patch.status, 409)
     assert.equal(patch.body.code, 'read_only')
   })
 
   it("renders from its record: title, time in the event's zone, place and a tickets link through the click redirect", async () => {
-    const e = await eventsRepository.insert(t.ctx.db, { userId: user.id, ...concert })
-    const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'event', data: { eventId: e.id } }])
-    const record = (await slotService.records(t.ctx.db, user.id, [slot])).get(slot.id)
+    const e = await eventsRepository.insert(api.t.ctx.db, { userId: api.user.id, ...concert })
+    const [slot] = await slotService.appendManaged(api.t.ctx.db, api.profile, [{ type: 'event', data: { eventId: e.id } }])
+    const record = (await slotService.records(api.t.ctx.db, api.user.id, [slot])).get(slot.id)
     const html = event.html({ id: slot.id, type: 'event', data: { eventId: e.id }, computed: {} }, r(record)).html
     assert.match(html, /<h2>Live at the &lt;Lux&gt;<\/h2>/)
     assert.match(html, /<time datetime="2026-03-14T19:30:00.000Z">14 Mar 2026, 19:30 \(Europe\/Lisbon\)<\/time>/)
@@ -73,9 +59,9 @@ describe(`event slots (${STORE})`, () => {
   })
 
   it("never shows another user's event, saying the event is unavailable instead", async () => {
-    const theirs = await eventsRepository.insert(t.ctx.db, { userId: (await makeUser(t)).id, ...concert })
-    const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'event', data: { eventId: theirs.id } }])
-    const records = await slotService.records(t.ctx.db, user.id, [slot])
+    const theirs = await eventsRepository.insert(api.t.ctx.db, { userId: (await makeUser(api.t)).id, ...concert })
+    const [slot] = await slotService.appendManaged(api.t.ctx.db, api.profile, [{ type: 'event', data: { eventId: theirs.id } }])
+    const records = await slotService.records(api.t.ctx.db, api.user.id, [slot])
     assert.equal(records.has(slot.id), false)
     assert.match(event.html({ id: slot.id, type: 'event', data: { eventId: theirs.id }, computed: {} }, r()).html, /no longer available/)
     assert.deepEqual(event.links!({ eventId: theirs.id }, {}, undefined), [])

@@ -1,10 +1,19 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import faq from '../../src/slots/faq.ts'
-import { h } from '../../src/slots/shared/html.ts'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertValidAccepted, plainWords, refusedKeys } from '../helpers/slots.ts'
+import { STORE } from '../helpers/app.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+} from '../helpers/slots.ts'
 
 const row = fc.record({ id: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), title: plainWords(300, 1), text: plainWords(5000, 1) })
 const validFaq = fc.record(
@@ -16,20 +25,11 @@ const validFaq = fc.record(
   { requiredKeys: ['items'] },
 )
 const withDefaults = (d: Record<string, any>) => ({ title: '', faqStyle: 'border-faq', ...d, items: d.items.map((i: object) => ({ ...i })) })
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`faq slots (${STORE})`, () => {
-  let t: TestApp
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    base = `/v1/profiles/${(await makeProfile(t, account.user)).id}/slots`
-  })
-  after(() => t.close())
-  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'faq', data } })
+  const api = useSlotApi('faq')
+  const { create } = api
 
   it('generates ids for rows sent without one, unique beside the ids sent', async () => {
     const res = await create({ items: [{ title: 'A?', text: 'a' }, { id: 'q1', title: 'B?', text: 'b' }, { title: 'C?', text: 'c' }] })
@@ -42,7 +42,7 @@ describe(`faq slots (${STORE})`, () => {
   it('keeps ids through an edit that sends them back', async () => {
     const created = (await create({ items: [{ title: 'A?', text: 'a' }] })).body.data
     const items = created.data.items.map((i: object) => ({ ...i, text: 'changed' }))
-    const res = await t.request('PATCH', `${base}/${created.id}`, { token, body: { data: { items } } })
+    const res = await api.t.request('PATCH', `${api.base}/${created.id}`, { token: api.token, body: { data: { items } } })
     assert.equal(res.status, 200)
     assert.deepEqual(res.body.data.data.items, [{ id: created.data.items[0].id, title: 'A?', text: 'changed' }])
   })
@@ -85,14 +85,10 @@ describe(`faq slots (${STORE})`, () => {
   })
 
   it('round-trips generated valid data over HTTP', async () => {
-    for (const data of fc.sample(validFaq, 3)) {
-      const res = await create(data)
-      assert.equal(res.status, 201, JSON.stringify(res.body))
-      assert.deepEqual((await t.request('GET', `${base}/${res.body.data.id}`, { token })).body.data.data, withDefaults(data))
-    }
+    await assertRoundTripOverHttp(api, validFaq, withDefaults)
   })
 
   it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
-    await assertInvalidOverHttp(t, token, base, 'faq', validFaq)
+    await assertInvalidOverHttp(api, validFaq)
   })
 })

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { slotService } from '../../src/services/slot-service.ts'
 import form from '../../src/slots/form.ts'
-import { h } from '../../src/slots/shared/html.ts'
 import { BUTTON_STYLES } from '../../src/slots/shared/style.ts'
 import { formsRepository } from '../../src/store/forms.ts'
-import type { Profile } from '../../src/store/profiles.ts'
-import type { User } from '../../src/store/users.ts'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, assertInvalidRefused, assertValidAccepted, plainWords, refusedKeys } from '../helpers/slots.ts'
+import { STORE } from '../helpers/app.ts'
+import { accepted, assertInvalidRefused, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi } from '../helpers/slots.ts'
 
 const validForm = fc
   .record(
@@ -37,24 +34,13 @@ const withDefaults = (d: Record<string, unknown>) => ({
   ...d,
   customize: d.style === 'custom' ? { backgroundColor: '#424248', textColor: '#FFFFFF', borderRadius: 12, ...(d.customize as object) } : null,
 })
-const r = (record?: unknown) => ({ h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}`, record })
+const r = renderContext
 
 describe(`form slots (${STORE})`, () => {
-  let t: TestApp
-  let user: User
-  let token: string
-  let profile: Profile
-  let base: string
-  before(async () => {
-    t = await startApp()
-    ;({ user, token } = await makeAccount(t))
-    profile = await makeProfile(t, user)
-    base = `/v1/profiles/${profile.id}/slots`
-  })
-  after(() => t.close())
+  const api = useSlotApi('form')
   const contact = () =>
-    formsRepository.insert(t.ctx.db, {
-      userId: user.id,
+    formsRepository.insert(api.t.ctx.db, {
+      userId: api.user.id,
       title: 'Say hello',
       description: 'I answer within a day.',
       fields: [
@@ -68,18 +54,18 @@ describe(`form slots (${STORE})`, () => {
   it('is described as not writable, and refuses creation and PATCH', async () => {
     assert.equal(form.writable, false)
     const f = await contact()
-    assert.equal((await t.request('POST', base, { token, body: { type: 'form', data: { formId: f.id } } })).status, 422)
-    const batch = await t.request('POST', `${base}/batch`, { token, body: { slots: [{ type: 'form', data: { formId: f.id } }] } })
+    assert.equal((await api.t.request('POST', api.base, { token: api.token, body: { type: 'form', data: { formId: f.id } } })).status, 422)
+    const batch = await api.t.request('POST', `${api.base}/batch`, { token: api.token, body: { slots: [{ type: 'form', data: { formId: f.id } }] } })
     assert.deepEqual([batch.status, batch.body.code], [409, 'read_only'])
-    const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: f.id } }])
-    const patch = await t.request('PATCH', `${base}/${slot.id}`, { token, body: { data: { view: 'button' } } })
+    const [slot] = await slotService.appendManaged(api.t.ctx.db, api.profile, [{ type: 'form', data: { formId: f.id } }])
+    const patch = await api.t.request('PATCH', `${api.base}/${slot.id}`, { token: api.token, body: { data: { view: 'button' } } })
     assert.deepEqual([patch.status, patch.body.code], [409, 'read_only'])
   })
 
   it('reads back with the defaults of view, framed, buttonText, style and customize', async () => {
     const f = await contact()
-    const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: f.id } }])
-    const read = await t.request('GET', `${base}/${slot.id}`, { token })
+    const [slot] = await slotService.appendManaged(api.t.ctx.db, api.profile, [{ type: 'form', data: { formId: f.id } }])
+    const read = await api.t.request('GET', `${api.base}/${slot.id}`, { token: api.token })
     assert.deepEqual(read.body.data.data, { formId: f.id, view: 'inline', framed: true, buttonText: '', style: 'primary', customize: null })
   })
 

@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import gallery from '../../src/slots/gallery.ts'
-import { h } from '../../src/slots/shared/html.ts'
-import type { User } from '../../src/store/users.ts'
-import { makeAccount, makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
+import { makeUser, STORE } from '../helpers/app.ts'
 import {
   accepted,
   assertInvalidOverHttp,
   assertInvalidRefused,
+  assertRoundTripOverHttp,
   assertValidAccepted,
   ownFile,
   plainWords,
   refusedKeys,
+  renderContext,
+  useSlotApi,
   webLink,
 } from '../helpers/slots.ts'
 
@@ -29,32 +30,23 @@ const withDefaults = (d: Record<string, any>) => ({
   ...d,
   items: d.items.map((i: object) => ({ text: '', link: '', ...i })),
 })
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`gallery slots (${STORE})`, () => {
-  let t: TestApp
-  let user: User
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    ;({ user, token } = await makeAccount(t))
-    base = `/v1/profiles/${(await makeProfile(t, user)).id}/slots`
-  })
-  after(() => t.close())
-  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'gallery', data } })
+  const api = useSlotApi('gallery')
+  const { create } = api
 
   it('accepts your uploads and derives computed.items[].src in order', async () => {
-    const a = await ownFile(t, user.id)
-    const b = await ownFile(t, user.id)
+    const a = await ownFile(api.t, api.user.id)
+    const b = await ownFile(api.t, api.user.id)
     const res = await create({ title: 'Work', items: [{ path: a, text: 'First' }, { path: b }] })
     assert.equal(res.status, 201)
-    assert.deepEqual(res.body.data.computed.items, [{ src: `${t.url}/static/${a}` }, { src: `${t.url}/static/${b}` }])
+    assert.deepEqual(res.body.data.computed.items, [{ src: `${api.t.url}/static/${a}` }, { src: `${api.t.url}/static/${b}` }])
   })
 
   it('names every path that is not one of your uploads', async () => {
-    const mine = await ownFile(t, user.id)
-    const theirs = await ownFile(t, (await makeUser(t)).id)
+    const mine = await ownFile(api.t, api.user.id)
+    const theirs = await ownFile(api.t, (await makeUser(api.t)).id)
     const res = await create({ items: [{ path: mine }, { path: theirs }, { path: 'u1/nope.png' }] })
     assert.equal(res.status, 422)
     assert.deepEqual(Object.keys(res.body.errors).sort(), ['data.items.1.path', 'data.items.2.path'])
@@ -82,7 +74,7 @@ describe(`gallery slots (${STORE})`, () => {
   })
 
   it('refuses computed items[].src inside data, naming data.items.0.src', async () => {
-    const res = await create({ items: [{ path: await ownFile(t, user.id), src: 'x' }] })
+    const res = await create({ items: [{ path: await ownFile(api.t, api.user.id), src: 'x' }] })
     assert.equal(res.status, 422)
     assert.match(res.body.errors['data.items.0.src'][0], /computed/)
   })
@@ -105,16 +97,16 @@ describe(`gallery slots (${STORE})`, () => {
   })
 
   it('round-trips generated valid data over HTTP', async () => {
-    for (const data of fc.sample(validGallery, 3)) {
-      const items = []
-      for (const i of data.items) items.push({ ...i, path: await ownFile(t, user.id) })
-      const res = await create({ ...data, items })
-      assert.equal(res.status, 201, JSON.stringify(res.body))
-      assert.deepEqual((await t.request('GET', `${base}/${res.body.data.id}`, { token })).body.data.data, withDefaults({ ...data, items }))
-    }
+    await assertRoundTripOverHttp(api, validGallery, withDefaults, {
+      prepare: async (data) => {
+        const items = []
+        for (const i of data.items) items.push({ ...i, path: await ownFile(api.t, api.user.id) })
+        return { ...data, items }
+      },
+    })
   })
 
   it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
-    await assertInvalidOverHttp(t, token, base, 'gallery', validGallery)
+    await assertInvalidOverHttp(api, validGallery)
   })
 })

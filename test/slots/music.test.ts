@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import music from '../../src/slots/music.ts'
-import { h } from '../../src/slots/shared/html.ts'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertValidAccepted, plainWords, refusedKeys, webLink } from '../helpers/slots.ts'
+import { STORE } from '../helpers/app.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const PLATFORM_LINKS: Array<[string, string]> = [
   ['https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy', 'spotify'],
@@ -54,20 +64,11 @@ const withDefaults = (d: Record<string, any>) => ({
   ...d,
   links: d.links.map((l: { order?: number }, i: number) => ({ order: i, ...l })),
 })
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`music slots (${STORE})`, () => {
-  let t: TestApp
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    base = `/v1/profiles/${(await makeProfile(t, account.user)).id}/slots`
-  })
-  after(() => t.close())
-  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'music', data } })
+  const api = useSlotApi('music')
+  const { create } = api
 
   it('detects the platform and icon of at least 20 platforms from the host', () => {
     const data = accepted('music', { links: PLATFORM_LINKS.slice(0, 15).map(([l]) => ({ link: l })) }) as any
@@ -150,14 +151,10 @@ describe(`music slots (${STORE})`, () => {
   })
 
   it('round-trips generated valid data over HTTP', async () => {
-    for (const data of fc.sample(validMusic, 3)) {
-      const res = await create(data)
-      assert.equal(res.status, 201, JSON.stringify(res.body))
-      assert.deepEqual((await t.request('GET', `${base}/${res.body.data.id}`, { token })).body.data.data, withDefaults(data))
-    }
+    await assertRoundTripOverHttp(api, validMusic, withDefaults)
   })
 
   it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
-    await assertInvalidOverHttp(t, token, base, 'music', validMusic)
+    await assertInvalidOverHttp(api, validMusic)
   })
 })

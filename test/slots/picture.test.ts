@@ -1,11 +1,20 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { h } from '../../src/slots/shared/html.ts'
 import picture from '../../src/slots/picture.ts'
-import type { User } from '../../src/store/users.ts'
-import { makeAccount, makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertValidAccepted, ownFile, refusedKeys, webLink } from '../helpers/slots.ts'
+import { makeUser, STORE } from '../helpers/app.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  ownFile,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const uploadPath = fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.(png|webp|gif)$/)
 const validPicture = fc.record(
@@ -13,32 +22,23 @@ const validPicture = fc.record(
   { requiredKeys: ['path'] },
 )
 const withDefaults = (d: Record<string, unknown>) => ({ link: '', size: 'large', ...d })
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`picture slots (${STORE})`, () => {
-  let t: TestApp
-  let user: User
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    ;({ user, token } = await makeAccount(t))
-    base = `/v1/profiles/${(await makeProfile(t, user)).id}/slots`
-  })
-  after(() => t.close())
-  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'picture', data } })
+  const api = useSlotApi('picture')
+  const { create } = api
 
   it('accepts a path of one of your uploads and derives computed.src from it', async () => {
-    const path = await ownFile(t, user.id)
+    const path = await ownFile(api.t, api.user.id)
     const res = await create({ path })
     assert.equal(res.status, 201)
     assert.deepEqual(res.body.data.data, { path, link: '', size: 'large' })
-    assert.equal(res.body.data.computed.src, `${t.url}/static/${path}`)
+    assert.equal(res.body.data.computed.src, `${api.t.url}/static/${path}`)
   })
 
   it("refuses a path that is not one of your uploads (unknown, or another user's) naming data.path", async () => {
-    const other = await makeUser(t)
-    const theirs = await ownFile(t, other.id)
+    const other = await makeUser(api.t)
+    const theirs = await ownFile(api.t, other.id)
     for (const path of ['u1/never-uploaded.png', theirs]) {
       const res = await create({ path })
       assert.equal(res.status, 422)
@@ -62,7 +62,7 @@ describe(`picture slots (${STORE})`, () => {
   })
 
   it('refuses computed.src sent inside data', async () => {
-    const res = await create({ path: await ownFile(t, user.id), src: 'https://example.com/a.png' })
+    const res = await create({ path: await ownFile(api.t, api.user.id), src: 'https://example.com/a.png' })
     assert.equal(res.status, 422)
     assert.match(res.body.errors['data.src'][0], /computed/)
   })
@@ -86,15 +86,10 @@ describe(`picture slots (${STORE})`, () => {
   })
 
   it('round-trips generated valid data over HTTP', async () => {
-    for (const data of fc.sample(validPicture, 3)) {
-      const mine = { ...data, path: await ownFile(t, user.id) }
-      const res = await create(mine)
-      assert.equal(res.status, 201, JSON.stringify(res.body))
-      assert.deepEqual((await t.request('GET', `${base}/${res.body.data.id}`, { token })).body.data.data, withDefaults(mine))
-    }
+    await assertRoundTripOverHttp(api, validPicture, withDefaults, { prepare: async (data) => ({ ...data, path: await ownFile(api.t, api.user.id) }) })
   })
 
   it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
-    await assertInvalidOverHttp(t, token, base, 'picture', validPicture)
+    await assertInvalidOverHttp(api, validPicture)
   })
 })

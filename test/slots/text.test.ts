@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { h } from '../../src/slots/shared/html.ts'
 import text from '../../src/slots/text.ts'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertValidAccepted, plainWords, refusedKeys, webLink } from '../helpers/slots.ts'
+import { STORE } from '../helpers/app.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const richTag = fc.constantFrom('p', 'strong', 'em', 's', 'u', 'span', 'li')
 const richHtml = fc
@@ -17,20 +27,11 @@ const validText = fc
   )
   .filter((d) => Boolean(d.title || d.description))
 const withDefaults = (d: Record<string, unknown>) => ({ title: '', description: '', textStyle: 'border', link: '', ...d })
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`text slots (${STORE})`, () => {
-  let t: TestApp
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    base = `/v1/profiles/${(await makeProfile(t, account.user)).id}/slots`
-  })
-  after(() => t.close())
-  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'text', data } })
+  const api = useSlotApi('text')
+  const { create } = api
 
   it('keeps p, ul, ol, li, strong, em, s, u, span and br, without attributes', async () => {
     const html = '<p class="a" style="color:red">One <strong>two</strong> <em>three</em> <s>four</s> <u>five</u> <span id="x">six</span><br>seven</p><ol><li>a</li></ol><ul><li>b</li></ul>'
@@ -87,14 +88,10 @@ describe(`text slots (${STORE})`, () => {
   })
 
   it('round-trips generated valid data over HTTP', async () => {
-    for (const data of fc.sample(validText, 3)) {
-      const res = await create(data)
-      assert.equal(res.status, 201, JSON.stringify(res.body))
-      assert.deepEqual((await t.request('GET', `${base}/${res.body.data.id}`, { token })).body.data.data, withDefaults(data))
-    }
+    await assertRoundTripOverHttp(api, validText, withDefaults)
   })
 
   it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
-    await assertInvalidOverHttp(t, token, base, 'text', validText)
+    await assertInvalidOverHttp(api, validText)
   })
 })

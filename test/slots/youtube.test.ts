@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { h } from '../../src/slots/shared/html.ts'
 import youtube, { parseVideoId } from '../../src/slots/youtube.ts'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertValidAccepted, plainWords } from '../helpers/slots.ts'
+import { STORE } from '../helpers/app.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  renderContext,
+  useSlotApi,
+} from '../helpers/slots.ts'
 
 const videoId = fc.stringMatching(/^[A-Za-z0-9_-]{11}$/)
 const videoLink = fc
@@ -23,20 +31,11 @@ const videoLink = fc
   .map(([id, make]) => make(id))
 const validVideo = fc.record({ title: plainWords(200), description: plainWords(2000), link: videoLink }, { requiredKeys: ['link'] })
 const withDefaults = (d: Record<string, unknown>) => ({ title: '', description: '', ...d })
-const r = { h, clickHref: (id: number, i: number) => `/go/${id}/${i}`, fileUrl: (p: string) => `/static/${p}` }
+const r = renderContext()
 
 describe(`youtube slots (${STORE})`, () => {
-  let t: TestApp
-  let token: string
-  let base: string
-  before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    base = `/v1/profiles/${(await makeProfile(t, account.user)).id}/slots`
-  })
-  after(() => t.close())
-  const create = (data: unknown) => t.request('POST', base, { token, body: { type: 'youtube', data } })
+  const api = useSlotApi('youtube')
+  const { create } = api
 
   it('extracts the video id from watch?v=, youtu.be/, shorts/, embed/ and live/ links, on m. and music. hosts too', () => {
     const id = 'dQw4w9WgXcQ'
@@ -108,15 +107,12 @@ describe(`youtube slots (${STORE})`, () => {
   })
 
   it('round-trips generated valid data over HTTP', async () => {
-    for (const data of fc.sample(validVideo, 3)) {
-      const res = await create(data)
-      assert.equal(res.status, 201, JSON.stringify(res.body))
-      assert.deepEqual((await t.request('GET', `${base}/${res.body.data.id}`, { token })).body.data.data, withDefaults(data))
-      assert.equal(res.body.data.computed.videoId, parseVideoId(data.link))
-    }
+    await assertRoundTripOverHttp(api, validVideo, withDefaults, {
+      alsoCheck: (created, data) => assert.equal(created.body.data.computed.videoId, parseVideoId(data.link)),
+    })
   })
 
   it('answers generated invalid data over HTTP with 422, never a 5xx', async () => {
-    await assertInvalidOverHttp(t, token, base, 'youtube', validVideo)
+    await assertInvalidOverHttp(api, validVideo)
   })
 })
