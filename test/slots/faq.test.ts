@@ -3,17 +3,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import faq from '../../src/slots/faq.ts'
 import { STORE } from '../helpers/app.ts'
-import {
-  accepted,
-  assertInvalidOverHttp,
-  assertInvalidRefused,
-  assertRoundTripOverHttp,
-  assertValidAccepted,
-  plainWords,
-  refusedKeys,
-  renderContext,
-  useSlotApi,
-} from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi } from '../helpers/slots.ts'
 
 const row = fc.record({ id: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), title: plainWords(300, 1), text: plainWords(5000, 1) })
 const validFaq = fc.record(

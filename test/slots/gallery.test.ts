@@ -3,19 +3,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import gallery from '../../src/slots/gallery.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
-import {
-  accepted,
-  assertInvalidOverHttp,
-  assertInvalidRefused,
-  assertRoundTripOverHttp,
-  assertValidAccepted,
-  ownFile,
-  plainWords,
-  refusedKeys,
-  renderContext,
-  useSlotApi,
-  webLink,
-} from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
 const item = fc.record(
   { path: fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.png$/), text: plainWords(1000), link: fc.oneof(webLink, fc.constant('')) },

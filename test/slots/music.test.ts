@@ -3,18 +3,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import music from '../../src/slots/music.ts'
 import { STORE } from '../helpers/app.ts'
-import {
-  accepted,
-  assertInvalidOverHttp,
-  assertInvalidRefused,
-  assertRoundTripOverHttp,
-  assertValidAccepted,
-  plainWords,
-  refusedKeys,
-  renderContext,
-  useSlotApi,
-  webLink,
-} from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
 const PLATFORM_LINKS: Array<[string, string]> = [
   ['https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy', 'spotify'],

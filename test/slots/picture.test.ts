@@ -3,18 +3,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import picture from '../../src/slots/picture.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
-import {
-  accepted,
-  assertInvalidOverHttp,
-  assertInvalidRefused,
-  assertRoundTripOverHttp,
-  assertValidAccepted,
-  ownFile,
-  refusedKeys,
-  renderContext,
-  useSlotApi,
-  webLink,
-} from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
 const uploadPath = fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.(png|webp|gif)$/)
 const validPicture = fc.record(

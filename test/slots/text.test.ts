@@ -3,18 +3,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import text from '../../src/slots/text.ts'
 import { STORE } from '../helpers/app.ts'
-import {
-  accepted,
-  assertInvalidOverHttp,
-  assertInvalidRefused,
-  assertRoundTripOverHttp,
-  assertValidAccepted,
-  plainWords,
-  refusedKeys,
-  renderContext,
-  useSlotApi,
-  webLink,
-} from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
 const richTag = fc.constantFrom('p', 'strong', 'em', 's', 'u', 'span', 'li')
 const richHtml = fc

@@ -3,16 +3,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import youtube, { parseVideoId } from '../../src/slots/youtube.ts'
 import { STORE } from '../helpers/app.ts'
-import {
-  accepted,
-  assertInvalidOverHttp,
-  assertInvalidRefused,
-  assertRoundTripOverHttp,
-  assertValidAccepted,
-  plainWords,
-  renderContext,
-  useSlotApi,
-} from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, renderContext, useSlotApi } from '../helpers/slots.ts'
 
 const videoId = fc.stringMatching(/^[A-Za-z0-9_-]{11}$/)
 const videoLink = fc
