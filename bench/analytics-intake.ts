@@ -1,23 +1,16 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pg from 'pg'
-import pino from 'pino'
 import { analyticsIntake } from '../src/analytics/intake.ts'
-import { closeContext, createContext } from '../src/app.ts'
+import { closeContext } from '../src/app.ts'
 import { accounts } from '../src/auth/accounts.ts'
-import { loadConfig } from '../src/config.ts'
 import type { AppContext } from '../src/context.ts'
 import { profileService } from '../src/profiles/service.ts'
 import { analyticsRepository } from '../src/store/analytics.ts'
 import { profilesRepository } from '../src/store/profiles.ts'
 import { makeAccount, makeProfile, startApp } from '../test/helpers/app.ts'
-import { freePort, startService } from '../test/helpers/process.ts'
+import { startService } from '../test/helpers/process.ts'
+import { serviceStore } from '../test/helpers/separate-store.ts'
 import { load, report } from './lib.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -89,24 +82,8 @@ async function direct(store: 'sqlite' | 'postgres') {
  * its own request counter just before the signal).
  */
 async function throughRedirect(store: 'sqlite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'slotline-bench-'))
-  const schema = store === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: pgUrl })
-    await client.connect()
-    await client.query(query)
-    await client.end()
-  }
-  if (schema) await admin(`CREATE SCHEMA ${schema}`)
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    RATE_LIMIT_PER_SECOND: '0',
-    RATE_LIMIT_PER_MINUTE: '0',
-    ...(schema ? { DATABASE_URL: `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` } : {}),
-  }
-  const open = () => createContext(loadConfig(env), { logger: pino({ level: 'silent' }), schema })
+  const outside = await serviceStore(store, 'slotline-bench')
+  const { env, open } = outside
   try {
     let ctx = await open()
     const user = await accounts.createUser(ctx.db, { email: 'bench@example.test', password: 'correct horse battery', name: 'Bench' })
@@ -141,8 +118,7 @@ async function throughRedirect(store: 'sqlite' | 'postgres') {
     )
     if (stored !== answered) throw new Error(`click redirect (${store}): ${answered - stored} clicks lost`)
   } finally {
-    if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`)
-    rmSync(dataDir, { recursive: true, force: true })
+    await outside.remove()
   }
 }
 

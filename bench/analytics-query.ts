@@ -3,6 +3,7 @@ import { addDays, localDay } from '../src/analytics/local-day.ts'
 import { seedHistory } from '../src/analytics/seed.ts'
 import { profilesRepository } from '../src/store/profiles.ts'
 import { makeAccount, makeProfile, startApp } from '../test/helpers/app.ts'
+import { insertButtonSlots } from '../test/helpers/slots.ts'
 import { report } from './lib.ts'
 
 const EVENTS = 1_000_000
@@ -20,20 +21,7 @@ export async function benchAnalyticsQuery(store: 'sqlite' | 'postgres') {
   try {
     const { user, token } = await makeAccount(t)
     const profile = await makeProfile(t, user)
-    const now = new Date().toISOString()
-    await t.ctx.db
-      .insertInto('slots')
-      .values(
-        ['Shop', 'Book a call', 'Newsletter', 'Podcast', 'Blog', 'Tip jar', 'Portfolio', 'Contact'].map((title, position) => ({
-          profile_id: profile.id,
-          type: 'button',
-          position,
-          data: JSON.stringify({ title, subtitle: '', link: `https://example.com/${position}`, style: 'primary', customize: null }),
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute()
+    await insertButtonSlots(t.ctx.db, profile.id, ['Shop', 'Book a call', 'Newsletter', 'Podcast', 'Blog', 'Tip jar', 'Portfolio', 'Contact'])
     const withSocials = await profilesRepository.update(t.ctx.db, profile.id, {
       socials: ['https://instagram.com/b', 'https://tiktok.com/@b', 'https://youtube.com/@b'].map((link, order) => ({ link, order })),
     })

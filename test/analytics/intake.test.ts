@@ -1,46 +1,19 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import pg from 'pg'
-import pino from 'pino'
 import { HyperLogLog } from '../../src/analytics/hll.ts'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
-import { closeContext, createContext } from '../../src/app.ts'
+import { closeContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
-import { loadConfig } from '../../src/config.ts'
 import type { AppContext } from '../../src/context.ts'
 import { profileService } from '../../src/profiles/service.ts'
 import { analyticsRepository } from '../../src/store/analytics.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { STORE } from '../helpers/app.ts'
-import { freePort, startService } from '../helpers/process.ts'
+import { startService } from '../helpers/process.ts'
+import { type SeparateStore, separateStore, serviceStore } from '../helpers/separate-store.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-
-/** A store that outlives one context, so a second context can read what the first one wrote on close. */
-async function durableStore() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'slotline-intake-'))
-  const schema = STORE === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: pgUrl })
-    await client.connect()
-    await client.query(query)
-    await client.end()
-  }
-  if (schema) await admin(`CREATE SCHEMA ${schema}`)
-  const config = loadConfig({ DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: pgUrl } : {}) })
-  return {
-    open: () => createContext(config, { logger: pino({ level: 'silent' }), schema }),
-    async remove() {
-      if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`)
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
 
 async function pageOf(ctx: AppContext, timezone = 'UTC') {
   const user = await accounts.createUser(ctx.db, {
@@ -73,10 +46,11 @@ async function totals(ctx: AppContext, profileId: number) {
 const at = new Date('2026-06-10T12:00:00Z')
 
 describe(`analytics intake (${STORE})`, () => {
-  let store: Awaited<ReturnType<typeof durableStore>>
+  let store: SeparateStore
   let ctx: AppContext
   before(async () => {
-    store = await durableStore()
+    // A store that outlives one context, so a second context can read what the first one wrote on close.
+    store = await separateStore(STORE, 'slotline-intake')
     ctx = await store.open()
   })
   after(async () => {
@@ -180,25 +154,8 @@ describe(`analytics intake (${STORE})`, () => {
 
 describe(`analytics across a SIGTERM of the service (${STORE})`, () => {
   it('stores every view and click the pages answered before the signal', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'slotline-sigterm-'))
-    const schema = STORE === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined
-    const admin = async (query: string) => {
-      const client = new pg.Client({ connectionString: pgUrl })
-      await client.connect()
-      await client.query(query)
-      await client.end()
-    }
-    if (schema) await admin(`CREATE SCHEMA ${schema}`)
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      RATE_LIMIT_PER_SECOND: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-      // The service process reaches the suite's schema through its connection string.
-      ...(schema ? { DATABASE_URL: `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` } : {}),
-    }
-    const open = () => createContext(loadConfig(env), { logger: pino({ level: 'silent' }), schema })
+    const outside = await serviceStore(STORE, 'slotline-sigterm')
+    const { env, open } = outside
     try {
       let ctx = await open()
       const page = await pageOf(ctx)
@@ -229,8 +186,7 @@ describe(`analytics across a SIGTERM of the service (${STORE})`, () => {
       assert.equal(t.clicks, 100)
       assert.deepEqual(t.socialClicks, { 0: 100 })
     } finally {
-      if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`)
-      rmSync(dataDir, { recursive: true, force: true })
+      await outside.remove()
     }
   })
 })

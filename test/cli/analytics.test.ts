@@ -1,61 +1,28 @@
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import pg from 'pg'
-import pino from 'pino'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { addDays, localDay } from '../../src/analytics/local-day.ts'
 import { resolveQuery } from '../../src/analytics/period.ts'
 import { pageReport } from '../../src/analytics/report.ts'
-import { closeContext, createContext } from '../../src/app.ts'
+import { closeContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
-import { loadConfig } from '../../src/config.ts'
 import { profileService } from '../../src/profiles/service.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { STORE } from '../helpers/app.ts'
 import { cli } from '../helpers/process.ts'
-
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+import { type SeparateStore, separateStore } from '../helpers/separate-store.ts'
+import { insertButtonSlots } from '../helpers/slots.ts'
 
 describe(`cli analytics seed and purge (${STORE})`, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'slotline-cli-analytics-'))
-  const schema = STORE === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined
   // The CLI reads the same store through its environment: a schema of its own on PostgreSQL.
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    ...(schema ? { DATABASE_URL: `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` } : {}),
-  }
-  const open = () => createContext(loadConfig(env), { logger: pino({ level: 'silent' }), schema })
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: pgUrl })
-    await client.connect()
-    await client.query(query)
-    await client.end()
-  }
-
+  let outside: SeparateStore
   before(async () => {
-    if (schema) await admin(`CREATE SCHEMA ${schema}`)
-    const ctx = await open()
+    outside = await separateStore(STORE, 'slotline-cli-analytics')
+    const ctx = await outside.open()
     const user = await accounts.createUser(ctx.db, { email: 'seed@example.test', password: 'correct horse battery', name: 'Seed' })
     const page = await profileService.create(ctx.db, user.id, 'seeded.page')
     await profilesRepository.update(ctx.db, page.id, { socials: [{ link: 'https://instagram.com/seeded', order: 0 }] })
-    const now = new Date().toISOString()
-    await ctx.db
-      .insertInto('slots')
-      .values(
-        ['Shop', 'Blog', 'Contact'].map((title, position) => ({
-          profile_id: page.id,
-          type: 'button',
-          position,
-          data: JSON.stringify({ title, subtitle: '', link: `https://example.com/${position}`, style: 'primary', customize: null }),
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute()
+    await insertButtonSlots(ctx.db, page.id, ['Shop', 'Blog', 'Contact'])
     // One visit far past retention, for the purge to find.
     analyticsIntake(ctx).view({
       profileId: page.id,
@@ -65,17 +32,14 @@ describe(`cli analytics seed and purge (${STORE})`, () => {
     })
     await closeContext(ctx)
   })
-  after(async () => {
-    if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`)
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  after(() => outside.remove())
 
   it('seed fills exactly the requested events over the requested days', async () => {
-    const res = await cli(['analytics', 'seed', '--login', 'seeded.page', '--days', '60', '--events', '20000'], env)
+    const res = await cli(['analytics', 'seed', '--login', 'seeded.page', '--days', '60', '--events', '20000'], outside.env)
     assert.equal(res.code, 0, res.stderr)
     assert.match(res.stdout, /^Seeded seeded\.page from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: \d+ views, \d+ clicks/m)
 
-    const ctx = await open()
+    const ctx = await outside.open()
     try {
       const page = (await profilesRepository.findByLogin(ctx.db, 'seeded.page'))!
       const today = localDay(new Date(), 'UTC')
@@ -97,16 +61,16 @@ describe(`cli analytics seed and purge (${STORE})`, () => {
   })
 
   it('purge drops what is past retention and says how much', async () => {
-    const res = await cli(['analytics', 'purge'], env)
+    const res = await cli(['analytics', 'purge'], outside.env)
     assert.equal(res.code, 0, res.stderr)
     assert.match(res.stdout, /^Removed [1-9]\d* analytics rows dated before \d{4}-\d{2}-\d{2}\./m)
   })
 
   it('explains bad options with a non-zero exit', async () => {
-    const zero = await cli(['analytics', 'seed', '--login', 'seeded.page', '--days', '0'], env)
+    const zero = await cli(['analytics', 'seed', '--login', 'seeded.page', '--days', '0'], outside.env)
     assert.notEqual(zero.code, 0)
     assert.match(zero.stderr, /--days must be a whole number from 1 to 365/)
-    const unknown = await cli(['analytics', 'seed', '--login', 'nobody.here'], env)
+    const unknown = await cli(['analytics', 'seed', '--login', 'nobody.here'], outside.env)
     assert.notEqual(unknown.code, 0)
     assert.match(unknown.stderr, /No profile with login "nobody\.here"/)
   })

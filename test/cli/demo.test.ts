@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import pg from 'pg'
 import { demo } from '../../src/cli/demo.ts'
 import { SLOT_TYPES } from '../../src/slots/types.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { cli } from '../helpers/process.ts'
-
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+import { separateStore } from '../helpers/separate-store.ts'
 
 describe(`cli demo (${STORE})`, () => {
   let t: TestApp
@@ -47,24 +41,14 @@ describe(`cli demo (${STORE})`, () => {
   })
 
   it('runs as `npm run cli -- demo --email E --login L`', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'slotline-cli-demo-'))
     // On PostgreSQL the CLI process gets a schema of its own through its environment.
-    const schema = STORE === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined
-    const admin = async (query: string) => {
-      const client = new pg.Client({ connectionString: pgUrl })
-      await client.connect()
-      await client.query(query)
-      await client.end()
-    }
-    if (schema) await admin(`CREATE SCHEMA ${schema}`)
+    const outside = await separateStore(STORE, 'slotline-cli-demo')
     try {
-      const env = { DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` } : {}) }
-      const res = await cli(['demo', '--email', 'cli.demo@example.test', '--login', 'cli.demo'], env)
+      const res = await cli(['demo', '--email', 'cli.demo@example.test', '--login', 'cli.demo'], outside.env)
       assert.equal(res.code, 0, res.stderr)
       assert.match(res.stdout, /Demo page \d+ at .*\/cli\.demo \(11 slots/)
     } finally {
-      if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`)
-      rmSync(dataDir, { recursive: true, force: true })
+      await outside.remove()
     }
   })
 })

@@ -7,6 +7,7 @@ import { slotTypes } from '../../src/slots/registry.ts'
 import { h } from '../../src/slots/shared/html.ts'
 import { wireSchema } from '../../src/slots/shared/schema.ts'
 import type { RenderContext, SlotType } from '../../src/slots/types.ts'
+import type { Db } from '../../src/store/db.ts'
 import { filesRepository } from '../../src/store/files.ts'
 import type { Profile } from '../../src/store/profiles.ts'
 import { slotsRepository } from '../../src/store/slots.ts'
@@ -24,6 +25,16 @@ export async function insertRawSlot(t: TestApp, profile: Profile, type: string, 
   const count = await slotsRepository.countByProfile(t.ctx.db, profile.id)
   const [slot] = await slotsRepository.insertMany(t.ctx.db, profile.id, [{ type, data, position: count }])
   return slot
+}
+
+/** Primary button slots written straight to the store, one per title in order, linking to example.com/<position>. */
+export async function insertButtonSlots(db: Db, profileId: number, titles: string[]) {
+  const rows = titles.map((title, position) => ({
+    type: 'button',
+    position,
+    data: { title, subtitle: '', link: `https://example.com/${position}`, style: 'primary', customize: null },
+  }))
+  return slotsRepository.insertMany(db, profileId, rows)
 }
 
 /** The validator alone (defaults, schema, rules), keys under `data`. */
@@ -157,6 +168,14 @@ export const plainWords = (maxLength: number, minLength = 0) =>
     .stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.!?'-]*$/)
     .map((s) => s.replace(/\s+/g, ' ').trim().slice(0, maxLength).trim())
     .filter((s) => s.length >= minLength && s.length <= maxLength)
+
+/** Generated button-styled data as a writer sends it: `customize` only with style custom, where it is required. */
+export function customizeOnlyWhenCustom<D extends { style?: string; customize?: object }>(d: D): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...d }
+  if (d.style !== 'custom') delete data.customize
+  else data.customize ??= {}
+  return data
+}
 
 /** https links that normalise to themselves. */
 export const webLink = fc

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import button from '../../src/slots/button.ts'
 import { BUTTON_STYLES } from '../../src/slots/shared/style.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, customizeOnlyWhenCustom, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
 const CUSTOMIZE_DEFAULTS = { backgroundColor: '#424248', textColor: '#FFFFFF', subtitleColor: '#E0E7FF', borderRadius: 12 }
 const colour = fc.constantFrom('#123456', '#abc', 'rgb(10, 20, 30)', 'teal', '#11223344')
@@ -23,12 +23,7 @@ const validButton = fc
     },
     { requiredKeys: ['link', 'title'] },
   )
-  .map((d) => {
-    const data: Record<string, unknown> = { ...d }
-    if (d.style !== 'custom') delete data.customize
-    else data.customize ??= {}
-    return data
-  })
+  .map(customizeOnlyWhenCustom)
 
 const withDefaults = (d: Record<string, unknown>) => ({
   subtitle: '',

@@ -6,7 +6,7 @@ import form from '../../src/slots/form.ts'
 import { BUTTON_STYLES } from '../../src/slots/shared/style.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidRefused, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi } from '../helpers/slots.ts'
+import { accepted, assertInvalidRefused, assertValidAccepted, customizeOnlyWhenCustom, plainWords, refusedKeys, renderContext, useSlotApi } from '../helpers/slots.ts'
 
 const validForm = fc
   .record(
@@ -20,12 +20,7 @@ const validForm = fc
     },
     { requiredKeys: ['formId'] },
   )
-  .map((d) => {
-    const data: Record<string, unknown> = { ...d }
-    if (d.style !== 'custom') delete data.customize
-    else data.customize ??= {}
-    return data
-  })
+  .map(customizeOnlyWhenCustom)
 const withDefaults = (d: Record<string, unknown>) => ({
   view: 'inline',
   framed: true,
