@@ -1,11 +1,11 @@
 import { lookup } from 'node:dns/promises'
 import { createWriteStream } from 'node:fs'
 import { connect as netConnect, isIP, type Socket } from 'node:net'
-import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { connect as tlsConnect } from 'node:tls'
 import { Client } from 'undici'
 import { isPublicAddress } from './ip-policy.ts'
+import { ByteLimit } from './byte-limit.ts'
 
 /** Why a URL was not downloaded; the message is meant for the API caller. */
 export class UrlRefused extends Error {}
@@ -139,19 +139,6 @@ function pinnedClient(hop: Hop, options: GuardedFetchOptions, signal: AbortSigna
   })
 }
 
-/** Passes bytes through until more than `max` have gone by; `seen` is the count so far. */
-class ByteLimit extends Transform {
-  seen = 0
-  constructor(private readonly max: number) {
-    super()
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
-    this.seen += chunk.length
-    if (this.seen > this.max) done(new UrlRefused(`The download is larger than ${this.max / 1024 / 1024} MB.`))
-    else done(null, chunk)
-  }
-}
-
 /**
  * Downloads an image URL for upload-by-URL without letting the caller reach private networks:
  * http(s) on default ports, every address checked before connecting, the socket pinned to the
@@ -199,7 +186,7 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
           res.body.destroy()
           throw new UrlRefused(`The download is larger than ${options.maxBytes / 1024 / 1024} MB.`)
         }
-        const limiter = new ByteLimit(options.maxBytes)
+        const limiter = new ByteLimit(options.maxBytes, (max) => new UrlRefused(`The download is larger than ${max / 1024 / 1024} MB.`))
         await pipeline(res.body, limiter, createWriteStream(options.destination), { signal })
         return { size: limiter.seen, url: url.href }
       } finally {

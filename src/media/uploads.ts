@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { type Readable, Transform } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type {} from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
@@ -13,6 +13,7 @@ import { guardedFetch, UrlRefused } from './guarded-fetch.ts'
 import { ImageRejected, processImage } from './image-pipeline.ts'
 import { mediaOf } from './media.ts'
 import { withTempFile } from './temp-files.ts'
+import { ByteLimit } from './byte-limit.ts'
 
 export const MAX_UPLOAD_BYTES = limits.uploadMegabytes * 1024 * 1024
 export const MAX_URL_BYTES = limits.uploadFromUrlMegabytes * 1024 * 1024
@@ -78,18 +79,6 @@ async function fromUrl(ctx: AppContext, userId: number, url: string, options: Up
   })
 }
 
-class ByteLimit extends Transform {
-  seen = 0
-  constructor(private readonly max: number) {
-    super()
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
-    this.seen += chunk.length
-    if (this.seen > this.max) done(tooLarge(this.max))
-    else done(null, chunk)
-  }
-}
-
 /** A raw request body (PUT to an upload URL), streamed to disk and cut off past 50 MB. */
 async function fromStream(
   ctx: AppContext,
@@ -100,7 +89,7 @@ async function fromStream(
 ): Promise<UploadedFile | undefined> {
   if (declaredLength !== undefined && declaredLength > MAX_UPLOAD_BYTES) throw tooLarge(MAX_UPLOAD_BYTES)
   return withTempFile(ctx, async (temp) => {
-    await pipeline(source, new ByteLimit(MAX_UPLOAD_BYTES), createWriteStream(temp))
+    await pipeline(source, new ByteLimit(MAX_UPLOAD_BYTES, tooLarge), createWriteStream(temp))
     return storeImage(ctx, userId, temp, 'file', options)
   })
 }
