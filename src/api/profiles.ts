@@ -122,14 +122,8 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     body: UpdateSettingsRequest,
     reply: { 200: DataOf(ProfileSettings) },
     errors: [409],
-    handler: async ({ ctx, db, principal, profile, body, afterCommit }) => {
-      const updated = await settingsService.update(db, profile, body)
-      if (updated.login !== profile.login) {
-        // Caches keyed by either address (the public page, QR codes) must drop the page now.
-        afterCommit(() => void ctx.events.emit('profile-changed', { profileId: profile.id, logins: [profile.login, updated.login] }))
-      }
-      return settingsService.toResource(db, ctx.config, updated, principal.user)
-    },
+    handler: async ({ ctx, db, principal, profile, body }) =>
+      settingsService.toResource(db, ctx.config, await settingsService.update(db, profile, body), principal.user),
   }),
   route({
     method: 'GET',

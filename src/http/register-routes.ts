@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import type { Profile } from '../store/profiles.ts'
+import { type Profile, profilesRepository } from '../store/profiles.ts'
 import { authenticate } from './auth.ts'
 import { AppError } from './errors.ts'
 import { beginIdempotent } from './idempotency.ts'
@@ -66,7 +66,13 @@ async function run(ctx: AppContext, row: RouteRow, req: FastifyRequest, reply: F
 
   if (write && profile) {
     const changed = profile
-    after.push(() => void ctx.events.emit('profile-changed', { profileId: changed.id, logins: [changed.login] }))
+    // Caches keyed by address (the public page, QR codes) drop both the login the request
+    // found and the one the page has now, so a rename in any write invalidates both at once.
+    after.push(async () => {
+      const now = await profilesRepository.findById(ctx.db, changed.id)
+      const logins = now && now.login !== changed.login ? [changed.login, now.login] : [changed.login]
+      ctx.events.emit('profile-changed', { profileId: changed.id, logins })
+    })
   }
   for (const fn of after) {
     try {
