@@ -44,6 +44,9 @@ function loadSecret(config: Config): Buffer {
   return secret
 }
 
+/** What closeContext runs, last registered first; kept beside the context, not on it. */
+const closersOf = new WeakMap<AppContext, Array<() => Promise<void> | void>>()
+
 /** Opens the store (migrated), Redis when configured, and the shared services. */
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const log = options.logger ?? pino({ level: config.logLevel })
@@ -59,7 +62,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     closers.push(async () => void (await r.quit()))
   }
   const windowMs = limits.idempotencyHours * 3600_000
-  return {
+  const ctx: AppContext = {
     config,
     db,
     redis,
@@ -69,14 +72,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     events: newEventBus(),
     secret: loadSecret(config),
     onClose: (fn) => void closers.push(fn),
-    // closeContext reads this list; it is not part of the public surface.
-    ...({ closers } as object),
-  } as AppContext
+  }
+  closersOf.set(ctx, closers)
+  return ctx
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
-  const closers = (ctx as unknown as { closers: Array<() => Promise<void> | void> }).closers
-  for (const fn of closers.reverse()) {
+  for (const fn of (closersOf.get(ctx) ?? []).reverse()) {
     try {
       await fn()
     } catch (err) {
