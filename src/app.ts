@@ -53,7 +53,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const closers: Array<() => Promise<void> | void> = []
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: options.schema, sqliteFile: options.sqliteFile })
   closers.push(() => db.destroy())
-  await migrateToLatest(db)
+  try {
+    await migrateToLatest(db)
+  } catch (err) {
+    // A start that fails leaves no pool behind.
+    await db.destroy()
+    throw err
+  }
   let redis: Redis | undefined
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { keyPrefix: options.redisPrefix, maxRetriesPerRequest: 2, lazyConnect: true })

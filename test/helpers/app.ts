@@ -76,7 +76,11 @@ export async function startApp(env: Record<string, string> = {}, options: { stor
     PORT: '0',
     ...env,
   })
-  const ctx = await createContext(config, { logger: pino({ level: process.env.TEST_LOG ?? 'silent' }), schema, redisPrefix: `test:${id}:` })
+  // Kysely's migrator looks for its tables by introspecting every schema; a suite dropping its
+  // own schema at that instant (suites run in parallel, one schema each) can fail the catalog
+  // query with 3F000. Only tests drop schemas concurrently, so one retry here covers it.
+  const open = () => createContext(config, { logger: pino({ level: process.env.TEST_LOG ?? 'silent' }), schema, redisPrefix: `test:${id}:` })
+  const ctx = await open().catch((err) => (err?.code === '3F000' ? open() : Promise.reject(err)))
   // Network rule: a test app's server-side fetches can only ever reach loopback; suites that
   // test upload-by-URL give it their own table of names.
   const network = loopbackNetwork()
