@@ -2,27 +2,36 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
-import { Redis } from 'ioredis'
-import pino, { type Logger } from 'pino'
+import type { Redis } from 'ioredis'
+import type { Logger } from 'pino'
 import { scheduleAnalyticsPurge } from './analytics/purge.ts'
 import { apiModules } from './api/index.ts'
 import type { Config } from './config.ts'
+import { checkStore, connectRedis, openStore } from './connections.ts'
+import { installDashboard } from './dashboard/index.ts'
+import { installMcp } from './mcp/install.ts'
+import { installOAuthEndpoints } from './oauth/endpoints.ts'
 import { type AppContext, newEventBus } from './context.ts'
+import { installCompression } from './http/content-encoding.ts'
 import { installDocs } from './http/docs.ts'
-import { AppError } from './http/errors.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { databaseIdempotencyStore, redisIdempotencyStore } from './http/idempotency-store.ts'
 import { finishIdempotent } from './http/idempotency.ts'
+import { installJsonBody } from './http/json-body.ts'
+import { installSecurityHeaders } from './http/security-headers.ts'
+import { installBodyDeadlines, serverTimeouts } from './http/deadlines.ts'
 import { installMetrics } from './http/metrics.ts'
 import { installOps } from './http/ops.ts'
+import { installSiteFiles } from './http/site-files.ts'
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { limits } from './limits.ts'
-import { installMedia } from './media/install.ts'
+import { createLogger } from './logger.ts'
+import { installMedia } from './http/media-routes.ts'
 import { installFormSubmissions } from './pages/form-submissions.ts'
 import { installPublicPages } from './pages/public-pages.ts'
-import { openDatabase } from './store/db.ts'
+import { schedulePeriodic } from './jobs/periodic-job.ts'
 import { migrateToLatest } from './store/migrate.ts'
 
 export interface ContextOptions {
@@ -38,7 +47,7 @@ function loadSecret(config: Config): Buffer {
   if (config.secret) return Buffer.from(config.secret, 'utf8')
   const file = join(config.dataDir, 'secret.key')
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
-  mkdirSync(config.dataDir, { recursive: true })
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32)
   writeFileSync(file, secret.toString('hex'), { mode: 0o600 })
   return secret
@@ -49,21 +58,21 @@ const closersOf = new WeakMap<AppContext, Array<() => Promise<void> | void>>()
 
 /** Opens the store (migrated), Redis when configured, and the shared services. */
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
-  const log = options.logger ?? pino({ level: config.logLevel })
+  const log = options.logger ?? createLogger(config.logLevel)
   const closers: Array<() => Promise<void> | void> = []
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: options.schema, sqliteFile: options.sqliteFile })
+  const db = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: options.schema, sqliteFile: options.sqliteFile })
   closers.push(() => db.destroy())
+  let redis: Redis | undefined
   try {
+    await checkStore(db, config)
     await migrateToLatest(db)
+    if (config.redisUrl) redis = await connectRedis(config.redisUrl, options.redisPrefix, log)
   } catch (err) {
     // A start that fails leaves no pool behind.
     await db.destroy()
     throw err
   }
-  let redis: Redis | undefined
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { keyPrefix: options.redisPrefix, maxRetriesPerRequest: 2, lazyConnect: true })
-    await redis.connect()
+  if (redis) {
     const r = redis
     closers.push(async () => void (await r.quit()))
   }
@@ -102,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID()
     },
     bodyLimit: 8 * 1024 * 1024,
+    ...serverTimeouts(ctx.config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
     // One line per request, written by our onResponse hook instead of Fastify's two.
@@ -109,17 +119,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   })
   app.setValidatorCompiler(validatorCompiler as any)
 
-  // JSON bodies: an empty body counts as omitted (PATCH bodies are optional); bad JSON is a 400.
-  app.removeContentTypeParser(['application/json', 'text/plain'])
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body)
-    if (text.trim() === '') return done(null, undefined)
-    try {
-      done(null, JSON.parse(text))
-    } catch (err) {
-      done(new AppError('malformed_request', { message: `The body is not valid JSON: ${(err as Error).message}` }), undefined)
-    }
-  })
+  installJsonBody(app)
+  installSecurityHeaders(app)
+  installBodyDeadlines(app, ctx.config)
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
@@ -133,18 +135,28 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   })
 
   installErrorHandler(app, ctx)
-  const metrics = installMetrics(app)
+  await installCompression(app)
+  const metrics = installMetrics(app, ctx)
   installOps(app, ctx, metrics)
+  installSiteFiles(app)
   installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx)
   installFormSubmissions(app, ctx)
+  installDashboard(app, ctx)
+  installMcp(app, ctx)
+  installOAuthEndpoints(app, ctx)
   installDocs(app, ctx, apiModules)
 
   // Idempotency records past their window are purged hourly (Redis expires its own).
-  const purge = setInterval(() => void ctx.idempotency.purgeExpired().catch(() => {}), 3600_000)
-  purge.unref()
-  app.addHook('onClose', async () => clearInterval(purge))
+  schedulePeriodic(ctx, {
+    name: 'idempotency-purge',
+    everyMs: 3600_000,
+    run: async () => {
+      const removed = await ctx.idempotency.purgeExpired()
+      return removed ? { removed } : undefined
+    },
+  })
   scheduleAnalyticsPurge(ctx)
   return app
 }

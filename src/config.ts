@@ -8,13 +8,30 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
-  rateLimit: { perSecond: number; perMinute: number; analyticsPerMinute: number; musicPerMinute: number }
+  rateLimit: {
+    perSecond: number
+    perMinute: number
+    analyticsPerMinute: number
+    musicPerMinute: number
+    /** Per client address, for traffic without a valid token; 0 turns every per-address limit off. */
+    addressPerMinute: number
+    /** Dashboard sign-in attempts per e-mail in 10 minutes (per address: 3×; registrations per address: 1×); 0 turns them off. */
+    signInPer10Minutes: number
+  }
+  /** How long a request body may take (src/http/deadlines.ts). */
+  deadlines: { bodyMs: number; uploadMinBytesPerSecond: number; uploadWindowMs: number }
   uploadUrlAllowHosts: string[]
+  /** `host:port` pairs where OAuth client metadata documents may be fetched over http and from private addresses (tests only). */
+  oauthMetadataAllowHosts: string[]
   music: { deezerUrl: string; itunesUrl: string; odesliUrl: string }
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined
   logLevel: string
+  /** Bearer token for /-/metrics; unset, only this host may scrape (src/http/metrics-access.ts). */
+  metricsToken: string | undefined
   /** Secret for signed upload URLs and visitor hashing; generated into DATA_DIR when unset. */
   secret: string | undefined
+  /** Whether anyone may create an account at /register; `closed`: only the CLI creates users. */
+  registration: 'open' | 'closed'
 }
 
 export class ConfigError extends Error {
@@ -72,6 +89,19 @@ function hostPorts(env: Env, name: string): string[] {
     })
 }
 
+function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = str(env, name, fallback).trim().toLowerCase()
+  if (!choices.includes(raw as T)) throw new ConfigError(name, `expected ${choices.join(' or ')}, got "${env[name]}"`)
+  return raw as T
+}
+
+function metricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN
+  if (raw === undefined || raw === '') return undefined
+  if (raw.length < 16 || /\s/.test(raw)) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters without spaces')
+  return raw
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = str(env, 'HOST', '127.0.0.1')
   const port = int(env, 'PORT', 8080, 0, 65535)
@@ -89,8 +119,16 @@ export function loadConfig(env: Env = process.env): Config {
       perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
       analyticsPerMinute: int(env, 'RATE_LIMIT_ANALYTICS_PER_MINUTE', 20, 0, 1_000_000),
       musicPerMinute: int(env, 'RATE_LIMIT_MUSIC_PER_MINUTE', 15, 0, 1_000_000),
+      addressPerMinute: int(env, 'RATE_LIMIT_ADDRESS_PER_MINUTE', 60, 0, 1_000_000),
+      signInPer10Minutes: int(env, 'RATE_LIMIT_SIGN_IN_PER_10_MINUTES', 10, 0, 1_000_000),
+    },
+    deadlines: {
+      bodyMs: int(env, 'BODY_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
+      uploadMinBytesPerSecond: int(env, 'UPLOAD_MIN_BYTES_PER_SECOND', 16_384, 1024, 1_000_000_000),
+      uploadWindowMs: 10_000,
     },
     uploadUrlAllowHosts: hostPorts(env, 'UPLOAD_URL_ALLOW_HOSTS'),
+    oauthMetadataAllowHosts: hostPorts(env, 'OAUTH_METADATA_ALLOW_HOSTS'),
     music: {
       deezerUrl: url(env, 'MUSIC_DEEZER_URL', 'https://api.deezer.com', ['http:', 'https:'])!,
       itunesUrl: url(env, 'MUSIC_ITUNES_URL', 'https://itunes.apple.com', ['http:', 'https:'])!,
@@ -107,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : undefined,
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    metricsToken: metricsToken(env),
     secret: env.SECRET_KEY || undefined,
+    registration: oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open'),
   }
 }

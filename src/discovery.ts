@@ -29,6 +29,17 @@ export function discoveryDocument(config: Config) {
       tokenPrefix: TOKEN_PREFIX,
       issuedAt: `${config.publicUrl}/settings/tokens`,
       abilities: ABILITY_GRANTS,
+      // spec, Authentication 3: the same OAuth serves apps on the REST API and agents on the connector.
+      oauth: {
+        flow: 'authorization code with PKCE (S256), public clients, dynamic registration or a client metadata document URL as client_id',
+        authorizationServer: `${config.publicUrl}/.well-known/oauth-authorization-server`,
+        protectedResource: `${config.publicUrl}/.well-known/oauth-protected-resource/v1`,
+        registration: `${config.publicUrl}/oauth/register`,
+        accessTokenPrefix: 'slo_',
+        scopes: ABILITY_GRANTS.map((a) => a.name),
+        connectedApps: `${config.publicUrl}/settings/apps`,
+      },
+      mcp: { url: `${config.publicUrl}/mcp`, protectedResource: `${config.publicUrl}/.well-known/oauth-protected-resource/mcp` },
     },
     discovery: {
       me: `${base}/me`,

@@ -1,6 +1,7 @@
 import { accounts } from './auth/accounts.ts'
 import { randomPassword } from './auth/secrets.ts'
 import { buildApp, closeContext, createContext } from './app.ts'
+import { cliInvocation } from './cli/invocation.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { usersRepository } from './store/users.ts'
 
@@ -27,10 +28,12 @@ async function main() {
       [
         '',
         'Slotline created an owner account on this empty store (shown once):',
-        `  sign in:  ${config.publicUrl}/login   e-mail: ${user.email}   password: ${password}`,
-        `  token:    ${token}`,
-        `  try it:   curl -H "Authorization: Bearer ${token}" ${config.publicUrl}/v1/me`,
-        `  demo:     npm run --silent cli -- demo --email ${user.email} --login demo.page`,
+        `  sign in:   ${config.publicUrl}/login   e-mail: ${user.email}   password: ${password}`,
+        `  dashboard: your pages ${config.publicUrl}/my-links, API tokens ${config.publicUrl}/settings/tokens, password ${config.publicUrl}/settings`,
+        `  token:     ${token}`,
+        `  try it:    curl -H "Authorization: Bearer ${token}" ${config.publicUrl}/v1/me`,
+        // Spelled out in full: run from another shell, a bare `npm run cli` would open ./data.
+        `  demo:      ${cliInvocation(config)} demo --email ${user.email} --login demo.page`,
         '',
       ].join('\n'),
     )
@@ -53,6 +56,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`)
+    process.exit(2)
+  }
   console.error(err)
   process.exit(1)
 })

@@ -11,8 +11,9 @@ describe('configuration', () => {
     assert.match(c.dataDir, /\/data$/)
     assert.equal(c.databaseUrl, undefined)
     assert.equal(c.redisUrl, undefined)
-    assert.deepEqual(c.rateLimit, { perSecond: 5, perMinute: 60, analyticsPerMinute: 20, musicPerMinute: 15 })
+    assert.deepEqual(c.rateLimit, { perSecond: 5, perMinute: 60, analyticsPerMinute: 20, musicPerMinute: 15, addressPerMinute: 60, signInPer10Minutes: 10 })
     assert.deepEqual(c.uploadUrlAllowHosts, [])
+    assert.equal(c.registration, 'open')
   })
 
   for (const [variable, value] of [
@@ -25,6 +26,7 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'ftp://example.test'],
     ['UPLOAD_URL_ALLOW_HOSTS', 'localhost'],
     ['MUSIC_DEEZER_URL', 'nope'],
+    ['REGISTRATION', 'sometimes'],
   ]) {
     it(`stops on a bad ${variable} (${JSON.stringify(value)}) naming the variable`, () => {
       assert.throws(

@@ -32,6 +32,28 @@ describe('npm start on an empty store (SQLite under DATA_DIR)', () => {
     assert.equal(((await me.json()) as any).data.name, 'Owner')
     const discovery = await fetch(`${base}/v1/`)
     assert.equal(discovery.status, 200)
+    // Every address the message names is a page: the sign-in form, the others behind it.
+    const printed = [...svc.stdout().matchAll(/http:\/\/127\.0\.0\.1:\d+(\/[\w/-]*)/g)].map((m) => m[1]).filter((p) => !p.startsWith('/v1'))
+    assert.deepEqual(printed, ['/login', '/my-links', '/settings/tokens', '/settings'])
+    for (const path of printed) {
+      const res = await fetch(`${base}${path}`, { redirect: 'manual' })
+      assert.equal(res.status, path === '/login' ? 200 : 303, path)
+      if (path !== '/login') assert.equal(res.headers.get('location'), `/login?next=${encodeURIComponent(path)}`)
+    }
+    const password = /password:\s+(\S+)/.exec(svc.stdout())![1]
+    const form = await fetch(`${base}/login`)
+    const cookie = form.headers.getSetCookie()[0].split(';')[0]
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]
+    const signIn = await fetch(`${base}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf, email: 'owner@slotline.local', password }).toString(),
+    })
+    assert.equal(signIn.status, 303)
+    // The 401 of the API points at the same page.
+    const unauthenticated = (await (await fetch(`${base}/v1/me`)).json()) as { message: string }
+    assert.ok(unauthenticated.message.includes(`${base}/settings/tokens`), unauthenticated.message)
 
     // A request already in flight when SIGTERM arrives still completes: its headers and half its
     // body are sent first, the rest only after the signal.

@@ -1,18 +1,25 @@
 import { slotTypeOf } from '../slots/registry.ts'
+import { type SlotResource, toSlotResource } from '../slots/resource.ts'
+import type { Db } from '../store/db.ts'
+import { slotsRepository } from '../store/slots.ts'
+
+const plain = (v: unknown) => (typeof v === 'string' ? v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '')
+
+/** The type's own words for a block, or nothing when it has none or its data does not read. */
+function typeWords(slot: SlotResource): string {
+  const def = slotTypeOf(slot.type)
+  if (!slot.supported || !def?.reportTitle) return ''
+  try {
+    return plain(def.reportTitle(slot.data as never))
+  } catch {
+    return ''
+  }
+}
 
 /** What a person would call a block in a report: its own words first, else its type's name. */
-export function blockTitle(type: string, data: Record<string, unknown>): string {
-  const text = (v: unknown) => (typeof v === 'string' ? v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '')
-  const music = [text(data.artist), text(data.album)].filter(Boolean).join(' – ')
-  const items = Array.isArray(data.items) ? (data.items as Array<Record<string, unknown>>) : []
-  const own =
-    text(data.title) ||
-    text(data.subtitle) ||
-    music ||
-    text(data.buttonText) ||
-    (type === 'gallery' ? text(items[0]?.text) : '') ||
-    (type === 'faq' ? text(items[0]?.title) : '')
-  const name = own || slotTypeOf(type)?.title || type
+export function blockTitle(slot: SlotResource): string {
+  const data = slot.data as Record<string, unknown>
+  const name = plain(data.title) || plain(data.subtitle) || typeWords(slot) || slotTypeOf(slot.type)?.title || slot.type
   return name.length > 120 ? `${name.slice(0, 119)}…` : name
 }
 
@@ -21,12 +28,17 @@ export function blockTitle(type: string, data: Record<string, unknown>): string 
  * the click redirect serves) is not empty. Legacy types and data the type no longer accepts
  * count as not clickable, so they never show up as "never clicked".
  */
-export function isClickable(type: string, data: Record<string, unknown>): boolean {
-  const def = slotTypeOf(type)
-  if (!def?.links) return false
+export function isClickable(slot: SlotResource): boolean {
+  const def = slotTypeOf(slot.type)
+  if (!slot.supported || !def?.links) return false
   try {
-    return def.links(data as never, def.compute(data as never, { fileUrl: (path) => path }) as never).length > 0
+    return def.links(slot.data as never, slot.computed as never).length > 0
   } catch {
     return false
   }
+}
+
+/** The blocks now on a page, in page order, as the presenter shows them (links need no public URL). */
+export async function pageBlocks(db: Db, profileId: number): Promise<SlotResource[]> {
+  return (await slotsRepository.listByProfile(db, profileId)).map((s) => toSlotResource(s, { fileUrl: (path) => path }))
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts'
+import { metricsOf } from '../metrics.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import { answerCache } from './answer-cache.ts'
 import { isBot, isSpeculative } from './bots.ts'
@@ -87,6 +88,12 @@ function createIntake(ctx: AppContext): AnalyticsIntake {
     await flush().catch((err) => ctx.log.error({ err, lost: buffer.length }, 'analytics: final flush failed; events lost'))
   })
 
+  const metrics = metricsOf(ctx)
+  const counted = (counter: { inc(): void }) => {
+    counter.inc()
+    return true
+  }
+
   function record(e: VisitInput, slotId: number | null | undefined, socialIndex: number | null): boolean {
     if (closed || isBot(e.userAgent) || isSpeculative(e.purpose)) return false
     if (!Number.isSafeInteger(e.profileId) || e.profileId <= 0) return false
@@ -146,8 +153,8 @@ function createIntake(ctx: AppContext): AnalyticsIntake {
   }
 
   return {
-    view: (e) => record(e, undefined, null),
-    click: (e) => record(e, normaliseId(e.slotId), normaliseId(e.socialIndex)),
+    view: (e) => record(e, undefined, null) && counted(metrics.pageViews),
+    click: (e) => record(e, normaliseId(e.slotId), normaliseId(e.socialIndex)) && counted(metrics.clicks),
     flush,
   }
 }

@@ -1,4 +1,4 @@
-import { type FieldErrors, invalid } from '../http/errors.ts'
+import { type FieldErrors, invalid } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import { addDays, daysBetween, endOfMonth, localDay, startOfMonth } from './local-day.ts'
 import { type AnalyticsQuery, type Bucket, INCLUDES, type PeriodName } from './schemas.ts'

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts'
+import { schedulePeriodic } from '../jobs/periodic-job.ts'
 import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { analyticsRepository } from '../store/analytics.ts'
@@ -18,17 +19,13 @@ export async function purgeExpiredAnalytics(db: Db, now: Date = new Date()): Pro
 
 /** Runs the purge once a day (first a minute after start) until the context closes. */
 export function scheduleAnalyticsPurge(ctx: AppContext): void {
-  const run = () =>
-    void purgeExpiredAnalytics(ctx.db).then(
-      ({ before, removed }) => removed > 0 && ctx.log.info({ before, removed }, 'analytics: purged rollups past retention'),
-      (err) => ctx.log.warn({ err }, 'analytics: purge failed; retrying tomorrow'),
-    )
-  const first = setTimeout(run, 60_000)
-  const daily = setInterval(run, DAY_MS)
-  first.unref()
-  daily.unref()
-  ctx.onClose(() => {
-    clearTimeout(first)
-    clearInterval(daily)
+  schedulePeriodic(ctx, {
+    name: 'analytics-purge',
+    everyMs: DAY_MS,
+    firstAfterMs: 60_000,
+    run: async () => {
+      const { before, removed } = await purgeExpiredAnalytics(ctx.db)
+      return removed > 0 ? { before, removed } : undefined
+    },
   })
 }

@@ -2,7 +2,7 @@ import type { Db } from '../store/db.ts'
 import { type DailyCounts, type DayRange, type SketchRow, analyticsRepository } from '../store/analytics.ts'
 import type { Profile } from '../store/profiles.ts'
 import { socialIcon } from '../profiles/social-icons.ts'
-import { blockTitle, isClickable } from './block-title.ts'
+import { blockTitle, isClickable, pageBlocks } from './block-title.ts'
 import { type Coverage, coverage, dayRangesOf, unionOf, within } from './coverage.ts'
 import { addDays, endOfMonth, startOfMonth, startOfWeek } from './local-day.ts'
 import { type PageFacts, pageInsights } from './insights.ts'
@@ -121,7 +121,7 @@ async function blocksOf(db: Db, profile: Profile, q: ResolvedQuery, plan: Plan) 
   const ids = [profile.id]
   const cover = coverage(plan.current, q.today, retentionStart(q.today))
   const [slots, totals, days, months] = await Promise.all([
-    analyticsRepository.pageSlots(db, profile.id),
+    pageBlocks(db, profile.id),
     analyticsRepository.slotClickTotals(db, profile.id, plan.current, plan.previous),
     analyticsRepository.readSlotDailySketches(db, ids, cover.days),
     analyticsRepository.readSlotMonthlySketches(db, ids, cover.months),
@@ -134,11 +134,11 @@ async function blocksOf(db: Db, profile: Profile, q: ResolvedQuery, plan: Plan) 
     return {
       slotId: slot.id,
       type: slot.type,
-      title: blockTitle(slot.type, slot.data),
+      title: blockTitle(slot),
       clicks,
       uniqueClicks: sketches ? Math.min(unionOf(sketches, cover).estimate(), clicks) : 0,
       previousClicks: plan.previous ? (totalsBySlot.get(slot.id)?.previousClicks ?? 0) : null,
-      clickable: isClickable(slot.type, slot.data),
+      clickable: isClickable(slot),
     }
   })
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { Nullable } from '../http/schemas.ts'
+import { Nullable } from '../core/schemas.ts'
+import { CommaList } from '../core/schemas.ts'
 
 export const PERIODS = ['today', 'yesterday', 'last7', 'last28', 'last90', 'thisMonth', 'lastMonth'] as const
 export type PeriodName = (typeof PERIODS)[number]
@@ -30,7 +31,11 @@ export const AnalyticsQuery = Type.Object(
       ),
     ),
     include: Type.Optional(
-      Type.String({ maxLength: 100, description: 'Comma-separated extras; `timeline` adds views, visitors and clicks per bucket.', examples: ['timeline'] }),
+      CommaList(INCLUDES, {
+        maxLength: 100,
+        description: 'Comma-separated extras; `timeline` adds views, visitors and clicks per bucket.',
+        examples: ['timeline'],
+      }),
     ),
     compare: Type.Optional(
       Type.Boolean({

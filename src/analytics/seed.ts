@@ -1,7 +1,7 @@
 import { type Db, inTransaction } from '../store/db.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import type { Profile } from '../store/profiles.ts'
-import { isClickable } from './block-title.ts'
+import { isClickable, pageBlocks } from './block-title.ts'
 import { addDays, localDay, weekday } from './local-day.ts'
 import { RollupBatch, rebuildMonths } from './rollups.ts'
 
@@ -76,7 +76,7 @@ export async function seedHistory(db: Db, profile: Profile, options: SeedOptions
   const ctr = 0.03
   const totalViews = Math.round(options.events / (1 + ctr))
 
-  const slots = (await analyticsRepository.pageSlots(db, profile.id)).filter((s) => isClickable(s.type, s.data))
+  const slots = (await pageBlocks(db, profile.id)).filter(isClickable)
   // A few blocks take most of the clicks (Zipf-like), social links about a sixth.
   const blockWeights = slots.map((_, i) => 1 / (i + 1) ** 1.3)
   const socials = profile.socials.map((s) => s.order)

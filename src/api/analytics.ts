@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import { CACHE_SECONDS } from '../analytics/answer-cache.ts'
 import { AccountAnalytics, AnalyticsMeta, AnalyticsQuery, PageAnalytics } from '../analytics/schemas.ts'
-import { analyticsService } from '../analytics/service.ts'
 import { route, routes, withMeta } from '../http/routes.ts'
 import { DataWithMeta, ProfileKeyParam } from '../http/schemas.ts'
+import { analyticsUseCases } from '../services/analytics-use-cases.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
 
@@ -24,8 +24,8 @@ export default routes('Analytics', 'Views, visitors and clicks of your pages, co
     query: AnalyticsQuery,
     reply: { 200: DataWithMeta(AccountAnalytics, AnalyticsMeta) },
     errors: [422, 429],
-    handler: async ({ ctx, db, principal, query, reply }) => {
-      const { data, meta } = await analyticsService.forAccount(ctx, db, principal.user, query)
+    handler: async ({ ctx, principal, query, reply }) => {
+      const { data, meta } = await analyticsUseCases.forAccount(ctx, principal, query)
       reply.header('cache-control', `private, max-age=${CACHE_SECONDS}`)
       return withMeta(data, meta)
     },
@@ -42,8 +42,8 @@ export default routes('Analytics', 'Views, visitors and clicks of your pages, co
     query: AnalyticsQuery,
     reply: { 200: DataWithMeta(PageAnalytics, AnalyticsMeta) },
     errors: [404, 422, 429],
-    handler: async ({ ctx, db, principal, profile, query, reply }) => {
-      const { data, meta } = await analyticsService.forPage(ctx, db, principal.user, profile, query)
+    handler: async ({ ctx, principal, params, query, reply }) => {
+      const { data, meta } = await analyticsUseCases.forPage(ctx, principal, params.profileKey, query)
       reply.header('cache-control', `private, max-age=${CACHE_SECONDS}`)
       return withMeta(data, meta)
     },

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox'
-import { invalidField } from '../http/errors.ts'
+import { invalidField } from '../core/errors.ts'
+import { claimAfterBody } from '../http/idempotency.ts'
 import { route, routes } from '../http/routes.ts'
-import { DataOf, Nullable } from '../http/schemas.ts'
+import { Nullable } from '../core/schemas.ts'
+import { DataOf } from '../http/schemas.ts'
 import { limits } from '../limits.ts'
-import { uploadGrants } from '../media/upload-grants.ts'
-import { uploadService } from '../media/uploads.ts'
+import { fileUseCases } from '../services/file-use-cases.ts'
 
-const UploadFromUrl = Type.Object(
+export const UploadFromUrl = Type.Object(
   {
     url: Type.Optional(
       Type.String({
@@ -30,7 +31,7 @@ export const UploadedFile = Type.Object(
   { additionalProperties: false },
 )
 
-const UploadUrlGrant = Type.Object(
+export const UploadUrlGrant = Type.Object(
   {
     upload_url: Type.String({ format: 'uri', description: 'Send the image here without a token: PUT raw bytes, or POST a multipart part "file".' }),
     method: Type.Literal('PUT'),
@@ -50,14 +51,16 @@ export default routes('Files', 'Image uploads: the paths that avatar, bgImage, p
     scope: 'profile:write',
     body: UploadFromUrl,
     multipart: true,
-    // Downloads and image work must not hold a database transaction open.
-    transaction: false,
     reply: { 201: DataOf(UploadedFile) },
     errors: [409, 413],
-    handler: async ({ ctx, principal, body, req, dryRun }) => {
-      if (req.isMultipart()) return uploadService.fromMultipart(ctx, principal.user.id, req, { dryRun, allowUrl: true })
+    handler: async ({ ctx, principal, body, req, reply, dryRun }) => {
+      if (req.isMultipart()) {
+        // The Idempotency-Key is checked against the hash of the parts, known once they have been read.
+        const beforeStore = (digest: string) => claimAfterBody(ctx, req, reply, digest)
+        return fileUseCases.upload(ctx, principal, { multipart: req, beforeStore }, { dryRun })
+      }
       if (body?.url === undefined) throw invalidField('file', 'Send the image as a multipart part named "file", or JSON {url}.')
-      return uploadService.fromUrl(ctx, principal.user.id, body.url, { dryRun })
+      return fileUseCases.upload(ctx, principal, { url: body.url }, { dryRun })
     },
   }),
   route({
@@ -69,6 +72,6 @@ export default routes('Files', 'Image uploads: the paths that avatar, bgImage, p
     scope: 'profile:write',
     reply: { 200: DataOf(UploadUrlGrant) },
     errors: [409],
-    handler: async ({ ctx, db, principal }) => uploadGrants.issue(ctx, db, principal.user.id),
+    handler: ({ ctx, principal, dryRun }) => fileUseCases.issueUploadUrl(ctx, principal, { dryRun }),
   }),
 ])

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { DataOf, Nullable } from '../http/schemas.ts'
+import { DataOf } from '../http/schemas.ts'
 import { route, routes } from '../http/routes.ts'
-import { musicLookupService } from '../music/lookup.ts'
-import musicSlot from '../slots/music.ts'
+import { MusicLookupResult } from '../music/lookup-result.ts'
+import { musicUseCases } from '../services/music-use-cases.ts'
 
-const LookupQuery = Type.Object({
+export const LookupQuery = Type.Object({
   query: Type.String({
     minLength: 1,
     maxLength: 500,
@@ -27,34 +27,6 @@ const LookupQuery = Type.Object({
   ),
 })
 
-const MusicLink = Type.Object(
-  {
-    platform: Type.String({ description: 'Platform id: spotify, appleMusic, youtubeMusic, deezer, tidal, amazonMusic, …' }),
-    label: Type.String({ description: 'Platform name for people.' }),
-    icon: Type.String({ description: 'Icon name, as in a music slot’s computed.links[].icon.' }),
-    url: Type.String({ description: 'The release on that platform.' }),
-  },
-  { additionalProperties: false },
-)
-
-const MusicLookupResult = Type.Object(
-  {
-    query: Type.String({ description: 'The query as sent.' }),
-    matchedBy: Type.Union([Type.Literal('upc'), Type.Literal('isrc'), Type.Literal('url'), Type.Literal('title')], {
-      description: 'How the query was read.',
-    }),
-    album: Nullable(Type.String({ description: 'Release (or track) title.' })),
-    artist: Nullable(Type.String()),
-    thumbnail: Nullable(Type.String({ description: 'Cover image URL.' })),
-    links: Type.Array(MusicLink, { description: 'One link per platform, in the order the slot shows them (at most 15).' }),
-    slot: Type.Object(
-      { type: Type.Literal('music'), data: musicSlot.schema },
-      { additionalProperties: false, description: 'Send this object unchanged as the body of POST /profiles/{profileKey}/slots.' },
-    ),
-  },
-  { additionalProperties: false },
-)
-
 export default routes('Music', 'Music lookup: from a barcode, recording code, link or title to a ready music slot.', '/v1/music', [
   route({
     method: 'GET',
@@ -68,6 +40,6 @@ export default routes('Music', 'Music lookup: from a barcode, recording code, li
     reply: { 200: DataOf(MusicLookupResult) },
     errors: [404, 503],
     limit: 'music',
-    handler: async ({ ctx, query }) => musicLookupService.lookup(ctx, query),
+    handler: ({ ctx, principal, query }) => musicUseCases.lookup(ctx, principal, query),
   }),
 ])

@@ -1,10 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { DataOf, DataWithMeta, ProfileKeyParam } from '../http/schemas.ts'
 import { route, routes, withMeta } from '../http/routes.ts'
-import { resolveProfileKey } from '../http/profile-key.ts'
-import { parseInclude } from '../profiles/include.ts'
-import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
-import { toProfileResource } from '../profiles/resource.ts'
 import {
   LoginCheck,
   LoginCheckQuery,
@@ -14,10 +10,9 @@ import {
   UpdateProfileRequest,
   UpdateSettingsRequest,
 } from '../profiles/schemas.ts'
-import { profileService } from '../profiles/service.ts'
-import { settingsService } from '../profiles/settings.ts'
-import { slotService } from '../services/slot-service.ts'
-import { profilesRepository } from '../store/profiles.ts'
+import { profileUseCases } from '../services/profile-use-cases.ts'
+import { PROFILE_INCLUDES } from '../profiles/include.ts'
+import { CommaList } from '../core/schemas.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
 
@@ -30,12 +25,9 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     description: 'Every page of the account that granted the token, oldest first; meta.total counts them. Pages of other accounts never appear.',
     scope: 'profile:read',
     reply: { 200: DataWithMeta(Type.Array(Profile), Type.Object({ total: Type.Integer() })) },
-    handler: async ({ ctx, db, principal }) => {
-      const list = await profilesRepository.listByUser(db, principal.user.id)
-      return withMeta(
-        list.map((p) => toProfileResource(ctx.config, p)),
-        { total: list.length },
-      )
+    handler: async ({ ctx, principal }) => {
+      const list = await profileUseCases.list(ctx, principal)
+      return withMeta(list, { total: list.length })
     },
   }),
   route({
@@ -44,12 +36,12 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     operationId: 'createProfile',
     summary: 'Create a profile',
     description:
-      'Creates an empty page at {public_base}/<login>. The login is 4 to 60 letters, digits, dots or underscores, not one of the 28 reserved words, and unique regardless of case (422 naming `login`); GET /profiles/check-login tests one first. At most 100 profiles per user (409 limit_reached). The first profile of a user is its main one.',
+      'Creates an empty page at {public_base}/<login>. The login is 4 to 60 letters, digits, dots or underscores, not one of the 28 reserved words, and unique regardless of case (422 naming `login`); GET /profiles/check-login tests one first. A login of digits only (`20240611`) is allowed and its page is {public_base}/20240611, but a digits-only {profileKey} is always an id, so the API reaches that profile by its `id`. At most 100 profiles per user (409 limit_reached). The first profile of a user is its main one.',
     scope: 'profile:write',
     body: StoreProfileRequest,
     reply: { 201: DataOf(Profile) },
     errors: [409],
-    handler: async ({ ctx, db, principal, body }) => toProfileResource(ctx.config, await profileService.create(db, principal.user.id, body.login)),
+    handler: ({ ctx, principal, body, dryRun }) => profileUseCases.create(ctx, principal, body, { dryRun }),
   }),
   route({
     method: 'GET',
@@ -57,16 +49,12 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     operationId: 'checkLogin',
     summary: 'Check whether a login can be used',
     description:
-      'Answers whether `login` is free for a new profile or a rename, and if not, why: `invalid` (length or characters), `reserved` (one of the 28 reserved words) or `taken`. Pass `profile` (id or login of one of your profiles) when renaming it, so its own current login is not reported as taken. An unknown or foreign `profile` is 404.',
+      'Answers whether `login` is free for a new profile or a rename, and if not, why: `invalid` (length or characters), `reserved` (one of the 28 reserved words) or `taken`. Pass `profile` (id or login of one of your profiles; digits only is an id) when renaming it, so its own current login is not reported as taken. An unknown or foreign `profile` is 404. A digits-only login is available like any other; its message reminds that API paths reach such a profile by its id.',
     scope: 'profile:read',
     query: LoginCheckQuery,
     reply: { 200: DataOf(LoginCheck) },
     errors: [404],
-    handler: async ({ db, principal, query }) => {
-      const own = query.profile ? await resolveProfileKey(db, principal.user.id, query.profile) : undefined
-      const verdict = await profileService.checkLogin(db, query.login, own?.id)
-      return { login: query.login, profile: query.profile || null, ...verdict }
-    },
+    handler: ({ ctx, principal, query }) => profileUseCases.checkLogin(ctx, principal, query),
   }),
   route({
     method: 'GET',
@@ -76,13 +64,9 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     description: 'With include=slots (a comma list; slots is the one value) the page comes with every slot in page order.',
     scope: 'profile:read',
     params: KeyParams,
-    query: Type.Object({ include: Type.Optional(Type.String({ maxLength: 200, description: 'Extras to embed, comma separated: slots.', examples: ['slots'] })) }),
+    query: Type.Object({ include: Type.Optional(CommaList(PROFILE_INCLUDES, { maxLength: 200, description: 'Extras to embed, comma separated: slots.', examples: ['slots'] })) }),
     reply: { 200: DataOf(Profile) },
-    handler: async ({ ctx, db, profile, query }) => {
-      const resource = toProfileResource(ctx.config, profile)
-      if (!parseInclude(query.include).has('slots')) return resource
-      return { ...resource, slots: slotService.present(ctx.config, await slotService.list(db, profile.id)) }
-    },
+    handler: ({ ctx, principal, params, query }) => profileUseCases.get(ctx, principal, params.profileKey, query),
   }),
   route({
     method: 'PATCH',
@@ -96,7 +80,7 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     body: UpdateProfileRequest,
     reply: { 200: DataOf(Profile) },
     errors: [409],
-    handler: async ({ ctx, db, profile, body }) => toProfileResource(ctx.config, await profileService.update(db, profile, body)),
+    handler: ({ ctx, principal, params, body, dryRun }) => profileUseCases.update(ctx, principal, params.profileKey, body, { dryRun }),
   }),
   route({
     method: 'GET',
@@ -108,7 +92,7 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     scope: 'profile:read',
     params: KeyParams,
     reply: { 200: DataOf(ProfileSettings) },
-    handler: async ({ ctx, db, principal, profile }) => settingsService.toResource(db, ctx.config, profile, principal.user),
+    handler: ({ ctx, principal, params }) => profileUseCases.getSettings(ctx, principal, params.profileKey),
   }),
   route({
     method: 'PATCH',
@@ -122,8 +106,7 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     body: UpdateSettingsRequest,
     reply: { 200: DataOf(ProfileSettings) },
     errors: [409],
-    handler: async ({ ctx, db, principal, profile, body }) =>
-      settingsService.toResource(db, ctx.config, await settingsService.update(db, profile, body), principal.user),
+    handler: ({ ctx, principal, params, body, dryRun }) => profileUseCases.changeSettings(ctx, principal, params.profileKey, body, { dryRun }),
   }),
   route({
     method: 'GET',
@@ -137,9 +120,9 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     params: KeyParams,
     reply: { 200: Type.String({ description: 'The page as markdown (text/markdown).' }) },
     raw: true,
-    handler: async ({ ctx, db, profile, reply }) => {
-      const markdown = await pageMarkdown(db, ctx.config, profile)
-      reply.type('text/markdown; charset=utf-8').header('x-markdown-tokens', String(markdownTokens(markdown)))
+    handler: async ({ ctx, principal, params, reply }) => {
+      const { markdown, tokens } = await profileUseCases.markdown(ctx, principal, params.profileKey)
+      reply.type('text/markdown; charset=utf-8').header('x-markdown-tokens', String(tokens))
       return markdown
     },
   }),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { notFound } from '../http/errors.ts'
+import { notFound } from '../core/errors.ts'
 import { route, routes } from '../http/routes.ts'
 import { DataOf } from '../http/schemas.ts'
 import { slotTypeOf, slotTypes } from '../slots/registry.ts'

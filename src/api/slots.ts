@@ -1,25 +1,26 @@
 import { Type } from '@sinclair/typebox'
-import { invalid } from '../http/errors.ts'
 import { metaOnly, route, routes } from '../http/routes.ts'
-import { DataOf, Nullable, ProfileKeyParam } from '../http/schemas.ts'
+import { Nullable } from '../core/schemas.ts'
+import { DataOf, ProfileKeyParam } from '../http/schemas.ts'
 import { limits } from '../limits.ts'
 import { writableTypes } from '../slots/registry.ts'
 import { Slot } from '../slots/resource.ts'
 import { stringEnum } from '../slots/shared/schema.ts'
 import { SLOT_TYPES } from '../slots/types.ts'
-import { slotService } from '../services/slot-service.ts'
+import { slotUseCases } from '../services/slot-use-cases.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
 const SlotParams = Type.Object({ profileKey: ProfileKeyParam, slot: Type.Integer({ minimum: 1, description: 'The slot id.' }) })
 
-const SlotData = Type.Unsafe<Record<string, unknown> | unknown[]>({
+/** A slot body of any type; OpenAPI documents it per type (http/openapi.ts, SlotData). */
+export const SlotData = Type.Unsafe<Record<string, unknown> | unknown[]>({
   type: ['object', 'array'],
   description:
     'The slot body, in the shape of its type’s schema (GET /slot-types/{type}). Unknown keys and computed keys are 422, each one named.',
 })
 
 const batch = { minItems: 1, maxItems: limits.slotsPerBatch }
-const SlotIds = Type.Array(Type.Integer({ minimum: 1 }), { ...batch, description: `Slot ids, 1 to ${limits.slotsPerBatch}.` })
+export const SlotIds = Type.Array(Type.Integer({ minimum: 1 }), { ...batch, description: `Slot ids, 1 to ${limits.slotsPerBatch}.` })
 
 const NewSlotBody = Type.Object(
   {
@@ -30,7 +31,7 @@ const NewSlotBody = Type.Object(
   { additionalProperties: false, examples: [{ type: 'button', data: { title: 'My shop', link: 'example.com/shop' } }] },
 )
 
-const NewSlotsBody = Type.Object(
+export const NewSlotsBody = Type.Object(
   {
     slots: Type.Array(
       Type.Object({ type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData) }, { additionalProperties: false }),
@@ -46,7 +47,7 @@ const NewSlotsBody = Type.Object(
   },
 )
 
-const PatchSlotsBody = Type.Object(
+export const PatchSlotsBody = Type.Object(
   {
     slots: Type.Array(
       Type.Object({ id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: SlotData }, { additionalProperties: false }),
@@ -64,7 +65,7 @@ const DeleteBody = Type.Object(
   { additionalProperties: false },
 )
 
-const OrderBody = Type.Object(
+export const OrderBody = Type.Object(
   {
     order: Type.Array(Type.Integer({ minimum: 1 }), {
       minItems: 1,
@@ -99,7 +100,7 @@ export default routes(
       scope: 'profile:read',
       params: KeyParams,
       reply: { 200: SlotList },
-      handler: async ({ ctx, db, profile }) => slotService.present(ctx.config, await slotService.list(db, profile.id)),
+      handler: ({ ctx, principal, params }) => slotUseCases.list(ctx, principal, params.profileKey),
     }),
     route({
       method: 'POST',
@@ -114,7 +115,7 @@ export default routes(
       body: NewSlotBody,
       reply: { 201: OneSlot },
       errors: [409],
-      handler: async ({ ctx, db, profile, body }) => slotService.present(ctx.config, [await slotService.create(db, profile, body)])[0],
+      handler: ({ ctx, principal, params, body, dryRun }) => slotUseCases.create(ctx, principal, params.profileKey, body, { dryRun }),
     }),
     route({
       method: 'PATCH',
@@ -129,7 +130,7 @@ export default routes(
       body: PatchSlotsBody,
       reply: { 200: SlotList },
       errors: [409],
-      handler: async ({ ctx, db, profile, body }) => slotService.present(ctx.config, await slotService.updateMany(db, profile, body.slots)),
+      handler: ({ ctx, principal, params, body, dryRun }) => slotUseCases.updateMany(ctx, principal, params.profileKey, body, { dryRun }),
     }),
     route({
       method: 'DELETE',
@@ -145,11 +146,8 @@ export default routes(
       body: DeleteBody,
       reply: { 200: Type.Object({ meta: Type.Object({ deleted: Type.Integer(), total: Type.Integer({ description: 'Slots left on the page.' }) }) }) },
       errors: [409],
-      handler: async ({ db, profile, query, body }) => {
-        const ids = query['ids[]'] ?? body.ids
-        if (!ids) throw invalid({ ids: ['Pass the slot ids as query ids[]=1&ids[]=2 or as a JSON body {"ids": [1, 2]}.'] })
-        return metaOnly(await slotService.removeMany(db, profile, ids))
-      },
+      handler: async ({ ctx, principal, params, query, body, dryRun }) =>
+        metaOnly(await slotUseCases.removeMany(ctx, principal, params.profileKey, { ids: query['ids[]'] ?? body.ids }, { dryRun })),
     }),
     route({
       method: 'POST',
@@ -164,8 +162,7 @@ export default routes(
       body: NewSlotsBody,
       reply: { 201: SlotList },
       errors: [409],
-      handler: async ({ ctx, db, profile, body }) =>
-        slotService.present(ctx.config, await slotService.createMany(db, profile, body.slots, body.insertAt)),
+      handler: ({ ctx, principal, params, body, dryRun }) => slotUseCases.createMany(ctx, principal, params.profileKey, body, { dryRun }),
     }),
     route({
       method: 'PUT',
@@ -178,7 +175,7 @@ export default routes(
       body: OrderBody,
       reply: { 200: SlotList },
       errors: [409],
-      handler: async ({ ctx, db, profile, body }) => slotService.present(ctx.config, await slotService.reorder(db, profile, body.order)),
+      handler: ({ ctx, principal, params, body, dryRun }) => slotUseCases.reorder(ctx, principal, params.profileKey, body, { dryRun }),
     }),
     route({
       method: 'GET',
@@ -188,7 +185,7 @@ export default routes(
       scope: 'profile:read',
       params: SlotParams,
       reply: { 200: OneSlot },
-      handler: async ({ ctx, db, profile, params }) => slotService.present(ctx.config, [await slotService.get(db, profile.id, params.slot)])[0],
+      handler: ({ ctx, principal, params }) => slotUseCases.get(ctx, principal, params.profileKey, params.slot),
     }),
     route({
       method: 'PATCH',
@@ -203,8 +200,7 @@ export default routes(
       body: PatchSlotBody,
       reply: { 200: OneSlot },
       errors: [409],
-      handler: async ({ ctx, db, profile, params, body }) =>
-        slotService.present(ctx.config, [await slotService.update(db, profile, params.slot, body)])[0],
+      handler: ({ ctx, principal, params, body, dryRun }) => slotUseCases.update(ctx, principal, params.profileKey, { slot: params.slot, ...body }, { dryRun }),
     }),
     route({
       method: 'DELETE',
@@ -216,9 +212,7 @@ export default routes(
       params: SlotParams,
       reply: { 204: null },
       errors: [409],
-      handler: async ({ db, profile, params }) => {
-        await slotService.remove(db, profile, params.slot)
-      },
+      handler: ({ ctx, principal, params, dryRun }) => slotUseCases.remove(ctx, principal, params.profileKey, { slot: params.slot }, { dryRun }),
     }),
   ],
 )

@@ -1,9 +1,9 @@
-import { AppError, invalidField } from '../http/errors.ts'
+import { AppError, invalid, invalidField } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import { type Db, inTransaction } from '../store/db.ts'
 import { type Ability, ABILITIES, type TokenRecord, tokensRepository } from '../store/tokens.ts'
 import { type User, usersRepository } from '../store/users.ts'
-import { generateToken, hashPassword, sha256 } from './secrets.ts'
+import { generateToken, hashPassword, needsRehash, sha256, verifyPassword } from './secrets.ts'
 
 export interface NewUser {
   email: string
@@ -13,7 +13,7 @@ export interface NewUser {
   languageCode?: string
 }
 
-function isTimeZone(tz: string): boolean {
+export function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz })
     return true
@@ -22,10 +22,22 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+const isEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254
+const MIN_PASSWORD = 8
+// argon2 takes any length, but a megabyte "password" is a cheap way to burn our CPU.
+const MAX_PASSWORD = 1024
+
+function passwordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD) return `Must be at least ${MIN_PASSWORD} characters.`
+  if (password.length > MAX_PASSWORD) return `Must be at most ${MAX_PASSWORD} characters.`
+  return undefined
+}
+
 async function createUser(db: Db, u: NewUser): Promise<User> {
   const email = u.email.trim().toLowerCase()
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalidField('email', 'Must be an e-mail address.')
-  if (u.password.length < 8) throw invalidField('password', 'Must be at least 8 characters.')
+  if (!isEmail(email)) throw invalidField('email', 'Must be an e-mail address.')
+  const weak = passwordProblem(u.password)
+  if (weak) throw invalidField('password', weak)
   const timezone = u.timezone ?? 'UTC'
   if (!isTimeZone(timezone)) throw invalidField('timezone', `Unknown time zone "${timezone}"; use an IANA name like Europe/Berlin.`)
   if (await usersRepository.findByEmail(db, email)) throw invalidField('email', `An account for ${email} already exists.`)
@@ -52,7 +64,7 @@ async function createToken(
   return inTransaction(db, async (trx) => {
     if ((await tokensRepository.countByUser(trx, userId)) >= limits.tokensPerUser) {
       throw new AppError('limit_reached', {
-        message: `A user may hold at most ${limits.tokensPerUser} tokens; revoke one in the dashboard first.`,
+        message: `A user may hold at most ${limits.tokensPerUser} tokens; revoke one in the dashboard (/settings/tokens) first.`,
       })
     }
     const token = generateToken()
@@ -66,4 +78,52 @@ async function createToken(
   })
 }
 
-export const accounts = Object.freeze({ createUser, createToken })
+// Verified against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
+let decoy: Promise<string> | undefined
+
+/**
+ * The user whose e-mail and password these are, or undefined; which of the two was wrong is
+ * not told. A hash in an older format is replaced by an argon2id one on success.
+ */
+async function signIn(db: Db, email: string, password: string): Promise<User | undefined> {
+  const user = email.length <= 254 ? await usersRepository.findByEmail(db, email.trim()) : undefined
+  if (!user || password.length > MAX_PASSWORD) {
+    await verifyPassword(password.slice(0, MAX_PASSWORD), await (decoy ??= hashPassword('decoy password')))
+    return undefined
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return undefined
+  if (needsRehash(user.passwordHash)) return usersRepository.update(db, user.id, { passwordHash: await hashPassword(password) })
+  return user
+}
+
+export interface AccountChanges {
+  name: string
+  email: string
+  timezone: string
+}
+
+/** Name, e-mail and time zone, every problem reported at once. */
+async function updateAccount(db: Db, user: User, c: AccountChanges): Promise<User> {
+  const errors: Record<string, string[]> = {}
+  const email = c.email.trim().toLowerCase()
+  const name = c.name.trim()
+  if (!name) errors.name = ['Enter a name.']
+  else if (name.length > 100) errors.name = ['Must be at most 100 characters.']
+  if (!isEmail(email)) errors.email = ['Must be an e-mail address.']
+  else if (email !== user.email && (await usersRepository.findByEmail(db, email))) errors.email = ['This e-mail cannot be used.']
+  if (!isTimeZone(c.timezone)) errors.timezone = ['Choose a time zone from the list.']
+  if (Object.keys(errors).length) throw invalid(errors)
+  return usersRepository.update(db, user.id, { name, email, timezone: c.timezone })
+}
+
+/** A new password, given the current one (the dashboard) or not (`cli users set-password`). */
+async function setPassword(db: Db, user: User, password: string, current?: string): Promise<User> {
+  if (current !== undefined && !(await verifyPassword(current, user.passwordHash))) {
+    throw invalidField('currentPassword', 'This is not your current password.')
+  }
+  const weak = passwordProblem(password)
+  if (weak) throw invalidField('newPassword', weak)
+  return usersRepository.update(db, user.id, { passwordHash: await hashPassword(password) })
+}
+
+export const accounts = Object.freeze({ createUser, createToken, signIn, updateAccount, setPassword })

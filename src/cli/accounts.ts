@@ -1,4 +1,6 @@
 import { accounts } from '../auth/accounts.ts'
+import { randomPassword } from '../auth/secrets.ts'
+import { sessionStoreOf } from '../dashboard/session-store.ts'
 import type { Ability } from '../store/tokens.ts'
 import { usersRepository } from '../store/users.ts'
 import { migrateToLatest } from '../store/migrate.ts'
@@ -7,7 +9,12 @@ import { defineCommand } from './command.ts'
 export const usersCreate = defineCommand({
   name: 'users create',
   summary: 'Create an account.',
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, timezone: { type: 'string' } },
+  options: {
+    email: { type: 'string', value: 'E', description: 'sign-in e-mail of the new account' },
+    password: { type: 'string', value: 'P', description: 'its password (the dashboard\'s rules: long enough, not a common one)' },
+    name: { type: 'string', value: 'N', description: 'display name' },
+    timezone: { type: 'string', value: 'TZ', description: 'IANA time zone for analytics days, e.g. Europe/Berlin (default UTC)' },
+  },
   required: ['email', 'password'],
   async run(ctx, v) {
     const user = await accounts.createUser(ctx.db, {
@@ -20,10 +27,35 @@ export const usersCreate = defineCommand({
   },
 })
 
+export const usersSetPassword = defineCommand({
+  name: 'users set-password',
+  summary: 'Set a new password (printed when --password is left out); ends every session of the user.',
+  options: {
+    email: { type: 'string', value: 'E', description: 'the account\'s e-mail' },
+    password: { type: 'string', value: 'P', description: 'the new password; left out, a random one is printed' },
+  },
+  required: ['email'],
+  async run(ctx, v) {
+    const user = await usersRepository.findByEmail(ctx.db, String(v.email))
+    if (!user) throw new Error(`No user with e-mail ${v.email}; create one with: cli -- users create`)
+    const password = typeof v.password === 'string' ? v.password : randomPassword()
+    await accounts.setPassword(ctx.db, user, password)
+    // The operator resets a password because it may be known to someone else: signed-in
+    // browsers must not outlive it.
+    const ended = await sessionStoreOf(ctx).endAllFor(user.id)
+    console.log(`Password changed for <${user.email}>; ${ended} signed-in session${ended === 1 ? '' : 's'} ended.`)
+    if (typeof v.password !== 'string') console.log(password)
+  },
+})
+
 export const tokensCreate = defineCommand({
   name: 'tokens create',
   summary: 'Issue a personal token; prints it alone on the last line.',
-  options: { email: { type: 'string' }, abilities: { type: 'string' }, name: { type: 'string' } },
+  options: {
+    email: { type: 'string', value: 'E', description: 'the account the token acts for' },
+    abilities: { type: 'string', value: 'A,B', description: 'comma-separated, e.g. profile:read,profile:write (default: every ability)' },
+    name: { type: 'string', value: 'N', description: 'a label to recognise the token by' },
+  },
   required: ['email'],
   async run(ctx, v) {
     const user = await usersRepository.findByEmail(ctx.db, String(v.email))

@@ -24,7 +24,11 @@ const wholeNumber = (name: string, raw: unknown, min: number, max: number): numb
 export const analyticsSeed = defineCommand({
   name: 'analytics seed',
   summary: "Fill a page's analytics with realistic history (replaces those days) for demos and benchmarks.",
-  options: { login: { type: 'string' }, days: { type: 'string' }, events: { type: 'string' } },
+  options: {
+    login: { type: 'string', value: 'L', description: 'the page to fill' },
+    days: { type: 'string', value: 'N', description: `days of history back from today, 1 to ${limits.analyticsRetentionDays} (default 365)` },
+    events: { type: 'string', value: 'N', description: 'views and clicks to spread over them (default 100000)' },
+  },
   required: ['login'],
   async run(ctx, v) {
     const days = wholeNumber('days', v.days ?? '365', 1, limits.analyticsRetentionDays)

@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { accounts } from '../auth/accounts.ts'
+import { ownerPrincipal, type Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { uploadService } from '../media/uploads.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
-import { profileService } from '../profiles/service.ts'
+import { fileUseCases } from '../services/file-use-cases.ts'
+import { profileUseCases } from '../services/profile-use-cases.ts'
 import { slotService } from '../services/slot-service.ts'
-import { inTransaction } from '../store/db.ts'
+import { writePage } from '../services/unit-of-work.ts'
 import { eventsRepository } from '../store/events.ts'
 import { formsRepository } from '../store/forms.ts'
+import { THEMES } from '../pages/design-tokens.ts'
+import { profilesRepository } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 import { usersRepository } from '../store/users.ts'
 import { defineCommand } from './command.ts'
@@ -21,8 +24,8 @@ async function demoImage(width: number, height: number, from: string, to: string
 }
 
 /** Stored the way POST /files stores: the same pipeline, storage driver and files row. */
-async function upload(ctx: AppContext, userId: number, png: Buffer): Promise<string> {
-  const file = await uploadService.fromStream(ctx, userId, Readable.from(png), png.length, { dryRun: false })
+async function upload(ctx: AppContext, principal: Principal, png: Buffer): Promise<string> {
+  const file = await fileUseCases.upload(ctx, principal, { stream: Readable.from(png), length: png.length })
   if (!file) throw new Error('The demo image was not stored.')
   return file.path
 }
@@ -30,10 +33,18 @@ async function upload(ctx: AppContext, userId: number, png: Buffer): Promise<str
 export const demo = defineCommand({
   name: 'demo',
   summary: 'Create a demo page: one slot of each of the ten types and a legacy slot.',
-  options: { email: { type: 'string' }, login: { type: 'string' } },
+  options: {
+    email: { type: 'string', value: 'E', description: 'the page\'s owner; created with a printed random password when there is none' },
+    login: { type: 'string', value: 'L', description: 'the page\'s address' },
+    theme: { type: 'string', value: 'ID', description: 'a theme id (default: the default theme)' },
+  },
   required: ['email', 'login'],
   async run(ctx, v) {
     const email = String(v.email)
+    const themeId = v.theme === undefined ? undefined : Number(v.theme)
+    if (themeId !== undefined && !THEMES.some((t) => t.id === themeId)) {
+      throw new Error(`--theme takes a theme id: ${THEMES.map((t) => `${t.id} ${t.name}`).join(', ')}.`)
+    }
     let user = await usersRepository.findByEmail(ctx.db, email.trim().toLowerCase())
     if (!user) {
       const password = randomBytes(12).toString('base64url')
@@ -41,19 +52,23 @@ export const demo = defineCommand({
       console.log(`Created user ${user.id} <${user.email}> with password ${password}`)
     }
     const owner = user
+    // The same use cases as the API, so the page cache hears of every change.
+    const principal = ownerPrincipal(owner)
     const [portrait, first, second] = await Promise.all([
-      demoImage(800, 800, '#1d3557', '#e63946').then((png) => upload(ctx, owner.id, png)),
-      demoImage(800, 600, '#2a9d8f', '#e9c46a').then((png) => upload(ctx, owner.id, png)),
-      demoImage(800, 600, '#264653', '#f4a261').then((png) => upload(ctx, owner.id, png)),
+      demoImage(800, 800, '#1d3557', '#e63946').then((png) => upload(ctx, principal, png)),
+      demoImage(800, 600, '#2a9d8f', '#e9c46a').then((png) => upload(ctx, principal, png)),
+      demoImage(800, 600, '#264653', '#f4a261').then((png) => upload(ctx, principal, png)),
     ])
 
-    const profile = await inTransaction(ctx.db, async (trx) => {
-      const created = await profileService.create(trx, owner.id, String(v.login))
-      const page = await profileService.update(trx, created, {
-        title: 'Jane Demo',
-        description: 'Photographer and musician in Lisbon.\nThis page shows every kind of block Slotline has.',
-        socials: [{ link: 'instagram.com/slotline.demo' }, { link: 'github.com/slotline' }, { link: 'mailto:hello@example.com' }],
-      })
+    const created = await profileUseCases.create(ctx, principal, { login: String(v.login) })
+    await profileUseCases.update(ctx, principal, created.id, {
+      title: 'Jane Demo',
+      description: 'Photographer and musician in Lisbon.\nThis page shows every kind of block Slotline has.',
+      socials: [{ link: 'instagram.com/slotline.demo' }, { link: 'github.com/slotline' }, { link: 'mailto:hello@example.com' }],
+    })
+    // Event and form slots are the dashboard's to make (read-only through the API): the same
+    // transaction and announcement as a use case, around the dashboard's own steps.
+    const profile = await writePage(ctx, principal, created.id, {}, async (trx, page) => {
       const event = await eventsRepository.insert(trx, {
         userId: owner.id,
         title: 'Spring exhibition',
@@ -115,7 +130,7 @@ export const demo = defineCommand({
       // A block type the API no longer knows: it reads as supported: false.
       const count = await slotsRepository.countByProfile(trx, page.id)
       await slotsRepository.insertMany(trx, page.id, [{ type: 'countdown', data: { title: 'Album release', endsAt: '2027-06-01T00:00:00.000Z' } }].map((s) => ({ ...s, position: count })))
-      return page
+      return themeId === undefined ? page : profilesRepository.update(trx, page.id, { themeId })
     })
     console.log(`Demo page ${profile.id} at ${publicPageUrl(ctx.config, profile.login)} (11 slots: the ten types and a legacy one)`)
   },

@@ -4,7 +4,10 @@ import { defineCommand } from './command.ts'
 export const filesPurge = defineCommand({
   name: 'files purge',
   summary: 'Remove uploads nothing references: --unused --older-than 7d (and stale temp uploads).',
-  options: { unused: { type: 'boolean' }, 'older-than': { type: 'string' } },
+  options: {
+    unused: { type: 'boolean', description: 'only files no page, slot or form uses (the only mode; required to say so)' },
+    'older-than': { type: 'string', value: 'AGE', description: 'uploaded before this age: 30m, 12h, 7d or 2w' },
+  },
   required: ['unused', 'older-than'],
   async run(ctx, v) {
     const age = parseAge(String(v['older-than']))

@@ -5,7 +5,10 @@ import { defineCommand } from './command.ts'
 export const formsSubmissions = defineCommand({
   name: 'forms submissions',
   summary: "Print what visitors sent through a user's forms, one JSON object a line.",
-  options: { email: { type: 'string' }, form: { type: 'string' } },
+  options: {
+    email: { type: 'string', value: 'E', description: 'the owner of the forms' },
+    form: { type: 'string', value: 'ID', description: 'only this form\'s answers' },
+  },
   required: ['email'],
   async run(ctx, v) {
     const user = await usersRepository.findByEmail(ctx.db, String(v.email))

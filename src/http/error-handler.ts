@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { AppError, documentationUrl, type ErrorCode } from './errors.ts'
+import { AppError, documentationUrl, type ErrorCode } from '../core/errors.ts'
 import { filterValidateOnly, isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
 
 const byStatus: Record<number, ErrorCode> = {
@@ -10,6 +10,7 @@ const byStatus: Record<number, ErrorCode> = {
   404: 'not_found',
   405: 'method_not_allowed',
   406: 'unsupported_media_type',
+  408: 'request_timeout',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'validation_failed',
@@ -21,7 +22,7 @@ function toAppError(err: FastifyError | Error): AppError {
   if (err instanceof AppError) return err
   const status = (err as FastifyError).statusCode
   if (status && status >= 400 && status < 500) {
-    const code = byStatus[status] ?? (status === 408 ? 'malformed_request' : 'validation_failed')
+    const code = byStatus[status] ?? 'validation_failed'
     return new AppError(code, { status: byStatus[status] ? undefined : status, message: err.message })
   }
   return new AppError('internal_error')
@@ -32,7 +33,11 @@ export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void
   app.setErrorHandler(async (err: FastifyError | Error, req, reply) => {
     const appErr = toAppError(err)
     let errors = appErr.errors ?? null
-    if (appErr.status >= 500) {
+    if (appErr.code === 'upstream_unavailable') {
+      // Expected now and then (a catalogue is down): a warning naming what failed, no stack.
+      const cause = appErr.cause instanceof Error ? appErr.cause.message : undefined
+      req.log.warn({ code: appErr.code, status: appErr.status, cause }, appErr.message)
+    } else if (appErr.status >= 500) {
       req.log.error({ err }, 'unhandled error')
     } else {
       req.log.info({ code: appErr.code, status: appErr.status }, appErr.message)

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
 import { limits } from '../limits.ts'
-import { AppError, invalidField } from './errors.ts'
+import { AppError, invalidField } from '../core/errors.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,22 +13,20 @@ declare module 'fastify' {
 
 const WAIT_FOR_PENDING_MS = 10_000
 
-/** Identifies "the same request": method, path with query, and the body as sent. */
-function fingerprint(req: FastifyRequest): string {
-  const type = req.headers['content-type'] ?? ''
-  const body = type.startsWith('multipart/')
-    ? `multipart:${req.headers['content-length'] ?? ''}`
-    : req.body === undefined
-      ? ''
-      : JSON.stringify(req.body)
-  return sha256(`${req.method} ${req.url}\n${body}`)
-}
+const isMultipart = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')
+
+/** Identifies "the same request": method, path with query, and the SHA-256 of the body's exact bytes. */
+const fingerprint = (req: FastifyRequest, bodyDigest: string | undefined) => sha256(`${req.method} ${req.url}\n${bodyDigest ?? ''}`)
+
+const pendingClaims = new WeakMap<FastifyRequest, { userId: number; key: string }>()
 
 /**
  * Stripe's semantics: the first response to a key is kept for 24 h; a repeat of the same request
  * gets it again (Idempotent-Replayed: true) and writes nothing; the key on a different request is
  * 422 idempotency_mismatch. A repeat arriving while the first is still running waits for its
  * result (up to 10 s, then 409 idempotency_in_progress). Returns true when the reply was sent.
+ * A multipart body is streamed by its handler, after this point: the handler claims the key with
+ * `claimAfterBody` once it has read the body whole and before it stores anything.
  */
 export async function beginIdempotent(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<boolean> {
   const header = req.headers['idempotency-key']
@@ -37,20 +35,39 @@ export async function beginIdempotent(ctx: AppContext, req: FastifyRequest, repl
   if (key.length === 0 || key.length > limits.idempotencyKeyLength) {
     throw invalidField('Idempotency-Key', `Must be 1 to ${limits.idempotencyKeyLength} characters.`)
   }
-  const print = fingerprint(req)
+  if (isMultipart(req)) {
+    pendingClaims.set(req, { userId, key })
+    return false
+  }
+  return claim(ctx, req, reply, userId, key, fingerprint(req, req.bodyDigest))
+}
+
+/**
+ * For a streamed (multipart) body, once read whole: claims the key with `contentDigest`, the
+ * hash its reader computed of every part (names, file names, types and exact bytes) as they
+ * streamed. False when the request was answered from the key's record (a replay): store nothing.
+ */
+export async function claimAfterBody(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, contentDigest: string): Promise<boolean> {
+  const pending = pendingClaims.get(req)
+  if (!pending) return true
+  pendingClaims.delete(req)
+  return !(await claim(ctx, req, reply, pending.userId, pending.key, fingerprint(req, `multipart:${contentDigest}`)))
+}
+
+async function claim(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number, key: string, print: string): Promise<boolean> {
   const deadline = Date.now() + WAIT_FOR_PENDING_MS
   for (;;) {
-    const claim = await ctx.idempotency.claim(userId, key, print)
-    if (claim.kind === 'claimed') {
+    const claimed = await ctx.idempotency.claim(userId, key, print)
+    if (claimed.kind === 'claimed') {
       req.idempotency = { userId, key, replayed: false }
       return false
     }
-    if (claim.fingerprint && claim.fingerprint !== print) throw new AppError('idempotency_mismatch')
-    if (claim.kind === 'done') {
+    if (claimed.fingerprint && claimed.fingerprint !== print) throw new AppError('idempotency_mismatch')
+    if (claimed.kind === 'done') {
       req.idempotency = { userId, key, replayed: true }
-      reply.code(claim.response.status).header('Idempotent-Replayed', 'true')
-      if (claim.response.contentType) reply.header('content-type', claim.response.contentType)
-      await reply.send(claim.response.payload || undefined)
+      reply.code(claimed.response.status).header('Idempotent-Replayed', 'true')
+      if (claimed.response.contentType) reply.header('content-type', claimed.response.contentType)
+      await reply.send(claimed.response.payload || undefined)
       return true
     }
     if (Date.now() > deadline) throw new AppError('idempotency_in_progress')

@@ -1,28 +1,52 @@
 import type { FastifyInstance } from 'fastify'
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import type { Registry } from 'prom-client'
+import type { AppContext } from '../context.ts'
+import { metricsOf } from '../metrics.ts'
 
-/** Prometheus metrics: requests and latency by route pattern and status. */
-export function installMetrics(app: FastifyInstance): Registry {
-  const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
-  const requests = new Counter({
-    name: 'slotline_http_requests_total',
-    help: 'HTTP requests by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  })
-  const latency = new Histogram({
-    name: 'slotline_http_request_duration_seconds',
-    help: 'HTTP request latency by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registers: [registry],
-  })
+/**
+ * A route pattern as people read it: `/:login(^[a-zA-Z0-9._]{4,60}$)` becomes `/:login`. The
+ * pattern, never the raw URL, so logins and ids cannot explode the label set.
+ */
+export function readableRoute(pattern: string | undefined): string {
+  if (!pattern) return 'unmatched'
+  let out = ''
+  let depth = 0
+  for (const c of pattern) {
+    if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (depth === 0) out += c
+  }
+  return out
+}
+
+/** Prometheus metrics: requests and latency by route pattern and status, and the HTTP-level business counters. */
+export function installMetrics(app: FastifyInstance, ctx: AppContext): Registry {
+  const metrics = metricsOf(ctx)
+  const labelOf = new Map<string | undefined, string>()
   app.addHook('onResponse', async (req, reply) => {
-    // The pattern, never the raw URL: logins and ids would explode the label set.
-    const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }
-    requests.inc(labels)
-    latency.observe(labels, reply.elapsedTime / 1000)
+    const pattern = req.routeOptions.url
+    let route = labelOf.get(pattern)
+    if (route === undefined) {
+      route = readableRoute(pattern)
+      labelOf.set(pattern, route)
+    }
+    const status = reply.statusCode
+    const labels = { method: req.method, route, status: String(status) }
+    metrics.httpRequests.inc(labels)
+    metrics.httpLatency.observe(labels, reply.elapsedTime / 1000)
+    if (status === 429) metrics.rateLimitRefusals.inc({ route })
+    const replayed = reply.getHeader('idempotent-replayed') === 'true'
+    if (replayed) metrics.idempotentReplays.inc()
+    else if (
+      status >= 200 &&
+      status < 300 &&
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      route.includes('/slots') &&
+      reply.getHeader('precognition-success') === undefined
+    ) {
+      metrics.slotWrites.inc({ method: req.method, route })
+    }
   })
-  return registry
+  return metrics.registry
 }

@@ -1,11 +1,99 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
+import { SlotData } from '../api/slots.ts'
 import type { Config } from '../config.ts'
-import { errorTable } from './errors.ts'
+import { ABILITY_GRANTS } from '../discovery.ts'
+import { errorTable } from '../core/errors.ts'
+import { Profile } from '../profiles/schemas.ts'
+import { slotTypes, writableTypes } from '../slots/registry.ts'
+import { Slot } from '../slots/resource.ts'
 import { successStatus } from './register-routes.ts'
 import { ErrorEnvelope } from './schemas.ts'
 import { isWrite, type RouteModule, type RouteRow } from './routes.ts'
 
 const clone = (s: unknown) => JSON.parse(JSON.stringify(s))
+
+const pascal = (type: string) => type.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase())
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+/**
+ * The schemas a client generator should see by name: the resources, the error, and one data
+ * schema per slot type. They are found by identity in the route schemas (TypeBox keeps the
+ * objects it is given), so the document still comes from the schemas that validate.
+ */
+function namedSchemas(): Map<object, string> {
+  const named = new Map<object, string>([
+    [Slot, 'Slot'],
+    [Profile, 'Profile'],
+    [ErrorEnvelope, 'Error'],
+  ])
+  for (const [type, def] of Object.entries(slotTypes)) named.set(def.schema, `${pascal(type)}Data`)
+  return named
+}
+
+/**
+ * `SlotData`: the body of a new slot, one variant per writable type, told apart by `type`
+ * (the validator accepts any object and checks it against the type's schema with messages per
+ * field; this is what a typed client needs to build one).
+ */
+function slotDataComponents(named: Map<object, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  // A slot as read: its data is in one of the types' shapes (or anything, for a legacy type).
+  out.Slot = documented(Slot, named, Slot) as Record<string, any>
+  ;(out.Slot as Record<string, any>).properties.data = {
+    description: 'The body, in the shape of its type’s schema (GET /slot-types/{type}); anything for a legacy type.',
+    anyOf: [...Object.keys(slotTypes).map((t) => ref(`${pascal(t)}Data`)), { type: 'object', additionalProperties: true }],
+  }
+  const mapping: Record<string, string> = {}
+  for (const type of writableTypes) {
+    const name = `${pascal(type)}SlotData`
+    mapping[type] = `#/components/schemas/${name}`
+    out[name] = {
+      type: 'object',
+      description: `A new ${type} slot.`,
+      required: ['type'],
+      properties: { type: { type: 'string', const: type }, data: ref(`${pascal(type)}Data`) },
+    }
+  }
+  out.SlotData = {
+    description: 'A new slot: its type and the data in that type’s shape (GET /slot-types/{type}). Unknown and computed keys are 422, each named.',
+    oneOf: writableTypes.map((t) => ref(`${pascal(t)}SlotData`)),
+    discriminator: { propertyName: 'type', mapping },
+  }
+  return out
+}
+
+// Type.Optional(SlotData) is a copy carrying a modifier, so the body is recognised by its text.
+const isSlotData = (s: unknown) => s === SlotData || (!!s && (s as { description?: unknown }).description === (SlotData as { description?: unknown }).description)
+
+/** A plain JSON copy of `schema` with named schemas as $refs and the slot body per type. */
+function documented(schema: unknown, named: Map<object, string>, root?: object): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => documented(s, named))
+  if (!schema || typeof schema !== 'object') return schema
+  const name = named.get(schema)
+  if (name && schema !== root) return ref(name)
+  if (isSlotData(schema)) {
+    return { type: 'object', additionalProperties: true, description: (SlotData as { description?: string }).description }
+  }
+  const obj = schema as { properties?: Record<string, unknown>; required?: string[] }
+  // {type, data: SlotData, ...rest} with type required: a new slot, documented as SlotData.
+  if (obj.properties && isSlotData(obj.properties.data) && obj.required?.includes('type')) {
+    const { type: _type, data: _data, ...rest } = obj.properties
+    if (!Object.keys(rest).length) return ref('SlotData')
+    // Each variant with the extra fields (`order`): a generator keeps `type` as the discriminant.
+    const extra = { type: 'object', properties: documented(rest, named) }
+    return { oneOf: writableTypes.map((t) => ({ allOf: [ref(`${pascal(t)}SlotData`), extra] })) }
+  }
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(schema)) out[key] = documented(value, named)
+  // A field with a default may be left out of a request (the validator fills it in), so a
+  // generated client must not demand it.
+  if (Array.isArray(out.required) && obj.properties) {
+    const required = out.required.filter((k: string) => (obj.properties![k] as { default?: unknown } | undefined)?.default === undefined)
+    if (required.length) out.required = required
+    else delete out.required
+  }
+  return out
+}
 
 const errorStatuses: Record<number, string> = {
   400: 'The request could not be parsed.',
@@ -14,6 +102,7 @@ const errorStatuses: Record<number, string> = {
   404: 'Not found (pages of other accounts included).',
   409: 'A business rule is violated: a count limit is reached, or a read-only resource.',
   413: 'The request body is too large.',
+  415: 'The body is not in a content type this operation takes.',
   422: 'Validation failed: every offending field is listed in errors.',
   429: 'Rate limit exceeded; see Retry-After.',
   502: 'An upstream service failed.',
@@ -27,6 +116,7 @@ const exampleCode: Record<number, string> = {
   404: 'not_found',
   409: 'limit_reached',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   422: 'validation_failed',
   429: 'rate_limited',
   502: 'upstream_unavailable',
@@ -36,15 +126,44 @@ const exampleCode: Record<number, string> = {
 /** The error statuses an operation can answer, from the row's shape plus its own list. */
 function errorsFor(row: RouteRow, url: string): number[] {
   const out = new Set<number>(row.errors ?? [])
-  if (row.scope !== 'public') {
-    out.add(401)
-    out.add(429)
-  }
+  // Every row is rate limited: by token, or by address without one.
+  out.add(429)
+  if (row.scope !== 'public') out.add(401)
   if (isWrite(row.method) && row.scope !== 'public') out.add(403)
   if (url.includes('{profileKey}') || url.includes('{slot}') || url.includes('{type}')) out.add(404)
-  if (row.body || row.query || isWrite(row.method)) out.add(422)
-  if (row.body) out.add(400)
+  // Path parameters are validated too: GET …/slots/abc is a 422.
+  if (row.body || row.query || row.params || isWrite(row.method)) out.add(422)
+  if (row.body || row.multipart) {
+    out.add(400)
+    out.add(413)
+    out.add(415)
+  }
   return [...out].sort()
+}
+
+/** Headers every answer, or some, carry; declared once under components.headers. */
+const HEADERS: Record<string, { description: string; schema: Record<string, unknown> }> = {
+  'X-Request-Id': { description: 'The request id (yours when you sent a valid X-Request-Id); quote it when reporting a problem.', schema: { type: 'string' } },
+  'RateLimit-Limit': { description: 'Requests allowed in the current window of the tightest limit.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in that window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until that window resets.', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  'Idempotent-Replayed': { description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+  'X-Markdown-Tokens': { description: 'Token count of the markdown (o200k_base).', schema: { type: 'integer' } },
+  Precognition: { description: 'true on every answer to a Precognition request.', schema: { type: 'string', enum: ['true'] } },
+  'Precognition-Success': { description: 'true when the dry run passed every check.', schema: { type: 'string', enum: ['true'] } },
+  'WWW-Authenticate': { description: 'Bearer challenge.', schema: { type: 'string' } },
+}
+const headerRefs = (...names: string[]) => Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]))
+const rateLimitHeaders = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
+
+function successHeaders(row: RouteRow) {
+  return headerRefs(
+    'X-Request-Id',
+    ...rateLimitHeaders,
+    ...(isWrite(row.method) && row.scope !== 'public' ? ['Idempotent-Replayed'] : []),
+    ...(row.raw && row.operationId.toLowerCase().includes('markdown') ? ['X-Markdown-Tokens'] : []),
+  )
 }
 
 function parameters(schema: TSchema | undefined, where: 'path' | 'query') {
@@ -84,6 +203,8 @@ const writeHeaders = [
 
 /** OpenAPI 3.1, generated from the same route rows and TypeBox schemas that validate requests. */
 export function buildOpenApi(config: Config, modules: RouteModule[]) {
+  const named = namedSchemas()
+  const doc = (schema: unknown) => documented(schema, named)
   const paths: Record<string, Record<string, unknown>> = {}
   const usedErrors = new Set<number>()
   for (const mod of modules) {
@@ -96,10 +217,13 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
       const responses: Record<string, unknown> = {}
       const contentType = row.raw && row.operationId.toLowerCase().includes('markdown') ? 'text/markdown' : 'application/json'
       responses[String(status)] = successSchema
-        ? { description: 'Success.', content: { [contentType]: { schema: clone(successSchema) } } }
+        ? { description: 'Success.', headers: successHeaders(row), content: { [contentType]: { schema: doc(successSchema) } } }
         : { description: 'Success, no body.' }
       if (isWrite(row.method) && status !== 204 && row.scope !== 'public') {
-        responses['204'] = { description: 'Dry run (Precognition: true) passed every check; nothing was stored.' }
+        responses['204'] = {
+          description: 'Dry run (Precognition: true) passed every check; nothing was stored.',
+          headers: headerRefs('X-Request-Id', 'Precognition', 'Precognition-Success', ...rateLimitHeaders),
+        }
       }
       for (const code of errorsFor(row, path)) {
         usedErrors.add(code)
@@ -108,9 +232,9 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
       const op: Record<string, unknown> = {
         operationId: row.operationId,
         summary: row.summary,
-        ...(row.description ? { description: row.description } : {}),
+        description: row.description ?? `${row.summary}.`,
         tags: [mod.tag],
-        security: row.scope === 'public' ? [] : [{ bearerAuth: [] }],
+        security: row.scope === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: [row.scope] }],
         ...(row.scope !== 'public' ? { 'x-required-ability': row.scope } : {}),
         parameters: [
           ...parameters(row.params, 'path'),
@@ -121,7 +245,7 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
       }
       if (row.body || row.multipart) {
         const content: Record<string, unknown> = {}
-        if (row.body) content['application/json'] = { schema: clone(row.body) }
+        if (row.body) content['application/json'] = { schema: doc(row.body) }
         if (row.multipart) {
           content['multipart/form-data'] = {
             schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
@@ -143,10 +267,7 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
     const name = exampleCode[Number(code)] as keyof typeof errorTable
     responses[`E${code}`] = {
       description,
-      ...(code === '401' ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge.' } } } : {}),
-      ...(code === '429'
-        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } }
-        : {}),
+      headers: headerRefs('X-Request-Id', ...(code === '401' ? ['WWW-Authenticate'] : []), ...(code === '429' ? ['Retry-After', ...rateLimitHeaders] : [])),
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/Error' },
@@ -170,6 +291,7 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
       description:
         'A strict JSON API for public link pages. Start with GET /me. Every write accepts Precognition: true (validate only) and Idempotency-Key.',
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'Slotline API reference', url: `${config.publicUrl}/v1/docs` },
     },
     servers: [{ url: `${config.publicUrl}/v1` }],
     tags: modules.map((m) => ({ name: m.tag, description: m.description })),
@@ -179,12 +301,28 @@ export function buildOpenApi(config: Config, modules: RouteModule[]) {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          bearerFormat: 'slp_ followed by 40 base62 characters',
-          description: 'A personal access token from the dashboard settings, or an OAuth access token.',
+          bearerFormat: 'slp_ (personal) or slo_ (OAuth access), followed by 40 base62 characters',
+          description: `A personal access token from ${config.publicUrl}/settings/tokens, or an OAuth access token.`,
+        },
+        oauth2: {
+          type: 'oauth2',
+          description: `OAuth 2.1 with PKCE (S256) and dynamic client registration at ${config.publicUrl}/oauth/register; metadata at ${config.publicUrl}/.well-known/oauth-authorization-server.`,
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${config.publicUrl}/oauth/authorize`,
+              tokenUrl: `${config.publicUrl}/oauth/token`,
+              refreshUrl: `${config.publicUrl}/oauth/token`,
+              scopes: Object.fromEntries(ABILITY_GRANTS.map((a) => [a.name, a.grants])),
+            },
+          },
         },
       },
-      schemas: { Error: clone(ErrorEnvelope) },
+      schemas: {
+        ...Object.fromEntries([...named].map(([schema, name]) => [name, documented(schema, named, schema)])),
+        ...slotDataComponents(named),
+      },
       responses,
+      headers: HEADERS,
     },
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Registry } from 'prom-client'
 import type { AppContext } from '../context.ts'
+import { checkMetricsAccess } from './metrics-access.ts'
 
 /** `/-/...`: operational routes live under a segment no login can take. */
 export function installOps(app: FastifyInstance, ctx: AppContext, metrics: Registry): void {
@@ -26,7 +27,8 @@ export function installOps(app: FastifyInstance, ctx: AppContext, metrics: Regis
     }
     return reply.code(ok ? 200 : 503).send({ data: { status: ok ? 'ok' : 'unavailable', checks } })
   })
-  app.get('/-/metrics', async (_req, reply) => {
+  app.get('/-/metrics', async (req, reply) => {
+    checkMetricsAccess(ctx.config, req)
     reply.type(metrics.contentType)
     return metrics.metrics()
   })

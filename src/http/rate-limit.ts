@@ -1,52 +1,119 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { AppError } from './errors.ts'
+import { AppError } from '../core/errors.ts'
+import type { RateRule, RateVerdict } from './rate-limiter.ts'
 import type { RouteRow } from './routes.ts'
 
-interface Window {
-  name: string
-  limit: number
-  ms: number
-}
+const SECOND = 1000
+const MINUTE = 60_000
 
-/** The windows in force for a row: 0 in configuration turns a window off. */
-function windowsFor(ctx: AppContext, row: RouteRow): Window[] {
+/** The rules in force for a token on a row: 0 in configuration turns a rule off. */
+function tokenRules(ctx: AppContext, row: Pick<RouteRow, 'limit'>): RateRule[] {
   const rl = ctx.config.rateLimit
-  const all: Window[] = [
-    { name: 's', limit: rl.perSecond, ms: 1000 },
-    { name: 'm', limit: rl.perMinute, ms: 60_000 },
+  const all: RateRule[] = [
+    { name: 's', limit: rl.perSecond, windowMs: SECOND },
+    { name: 'm', limit: rl.perMinute, windowMs: MINUTE },
   ]
-  if (row.limit === 'analytics') all.push({ name: 'analytics', limit: rl.analyticsPerMinute, ms: 60_000 })
-  if (row.limit === 'music') all.push({ name: 'music', limit: rl.musicPerMinute, ms: 60_000 })
-  return all.filter((w) => w.limit > 0)
+  if (row.limit === 'analytics') all.push({ name: 'analytics', limit: rl.analyticsPerMinute, windowMs: MINUTE })
+  if (row.limit === 'music') all.push({ name: 'music', limit: rl.musicPerMinute, windowMs: MINUTE })
+  return all.filter((r) => r.limit > 0)
 }
 
 /**
- * Counts the request in every window of its token and sets the RateLimit-* headers of the
- * tightest one (IETF draft-ietf-httpapi-ratelimit-headers); over any limit it is a 429.
+ * Per-address quotas where a client without a token can cost us something. `perMinute` scales
+ * with RATE_LIMIT_ADDRESS_PER_MINUTE (the `requests` row is that value); 0 there turns them all
+ * off. (Dashboard sign-in and registration have their own rules: src/dashboard/sign-in-limits.ts.)
  */
-export async function applyRateLimit(ctx: AppContext, reply: FastifyReply, row: RouteRow, tokenId: number): Promise<void> {
-  const windows = windowsFor(ctx, row)
-  if (!windows.length) return
-  const hits = await Promise.all(windows.map((w) => ctx.rateLimiter.hit(`t${tokenId}:${w.name}`, w.ms)))
-  let tightest = 0
-  let exceeded: number | undefined
-  windows.forEach((w, i) => {
-    const remaining = w.limit - hits[i].count
-    if (remaining < windows[tightest].limit - hits[tightest].count) tightest = i
-    if (remaining < 0 && (exceeded === undefined || hits[i].resetMs > hits[exceeded].resetMs)) exceeded = i
+export const addressRules = Object.freeze({
+  /** API requests without a valid token, and public API reads. */
+  requests: { name: 'ip', windowMs: MINUTE, share: 1 },
+  /** Click redirects of public pages (a person clicks far less than a script). */
+  clicks: { name: 'ip-click', windowMs: MINUTE, share: 1 },
+  /** Form submissions to /-/forms/<slot>. */
+  forms: { name: 'ip-form', windowMs: MINUTE, fixed: 10 },
+  /** OAuth dynamic client registration (RFC 7591). */
+  oauthRegistration: { name: 'ip-oauth-register', windowMs: 10 * MINUTE, fixed: 10 },
+})
+export type AddressRuleName = keyof typeof addressRules
+
+/** The rule for `name` as configured, or undefined when per-address limits are off. */
+export function addressRule(ctx: AppContext, name: AddressRuleName): RateRule | undefined {
+  const base = ctx.config.rateLimit.addressPerMinute
+  if (base <= 0) return undefined
+  const row = addressRules[name]
+  const limit = 'fixed' in row ? row.fixed : base * row.share
+  return { name: row.name, limit, windowMs: row.windowMs }
+}
+
+/**
+ * Counts one request from the client's address under `name`. HTML routes (forms, sign-in)
+ * read the verdict and answer with their own page; JSON routes use `enforceAddressLimit`.
+ * Always allowed when per-address limits are off.
+ */
+export async function takeAddressLimit(ctx: AppContext, req: FastifyRequest, name: AddressRuleName): Promise<RateVerdict | undefined> {
+  const rule = addressRule(ctx, name)
+  if (!rule) return undefined
+  return ctx.rateLimiter.take(`a${addressKey(req.ip)}`, [rule])
+}
+
+/**
+ * Who an address is, for counting: an IPv4 address itself (IPv4-mapped IPv6 included); for IPv6
+ * its /64, since one subscriber is usually given a whole /64 and could otherwise take a fresh
+ * address, and a fresh quota, for every request.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]
+  if (!ip.includes(':')) return ip
+  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = ip.includes('::') && tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+/** Whole seconds a client should wait; never 0, so `Retry-After: 0` never invites a loop. */
+export const retryAfterSeconds = (verdict: RateVerdict) => Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))
+
+/** The RateLimit-* headers (draft-ietf-httpapi-ratelimit-headers) and, when refused, Retry-After. */
+export function setRateLimitHeaders(reply: FastifyReply, verdict: RateVerdict): void {
+  reply.header('RateLimit-Limit', verdict.rule.limit)
+  reply.header('RateLimit-Remaining', verdict.remaining)
+  reply.header('RateLimit-Reset', Math.max(1, Math.ceil(verdict.resetMs / 1000)))
+  if (!verdict.allowed) reply.header('Retry-After', retryAfterSeconds(verdict))
+}
+
+function rateLimited(verdict: RateVerdict, what: string, advice = ''): AppError {
+  const seconds = retryAfterSeconds(verdict)
+  const per = verdict.rule.windowMs === SECOND ? 'second' : verdict.rule.windowMs === MINUTE ? 'minute' : `${verdict.rule.windowMs / MINUTE} minutes`
+  return new AppError('rate_limited', {
+    message: `Rate limit of ${verdict.rule.limit} ${what}per ${per} exceeded; retry in ${seconds} s.${advice}`,
+    headers: { 'Retry-After': String(seconds) },
   })
-  const shown = exceeded ?? tightest
-  const resetSeconds = Math.max(1, Math.ceil(hits[shown].resetMs / 1000))
-  reply.header('RateLimit-Limit', windows[shown].limit)
-  reply.header('RateLimit-Remaining', Math.max(0, windows[shown].limit - hits[shown].count))
-  reply.header('RateLimit-Reset', resetSeconds)
-  if (exceeded !== undefined) {
-    const w = windows[exceeded]
-    const per = w.ms === 1000 ? 'second' : 'minute'
-    throw new AppError('rate_limited', {
-      message: `Rate limit of ${w.limit} ${w.name === 'analytics' || w.name === 'music' ? `${w.name} ` : ''}requests per ${per} exceeded; retry in ${resetSeconds} s. Batch endpoints save requests.`,
-      headers: { 'Retry-After': String(resetSeconds) },
-    })
+}
+
+/** A JSON route's per-address limit: headers on the answer, a 429 in the envelope past it. */
+export async function enforceAddressLimit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, name: AddressRuleName): Promise<void> {
+  const verdict = await takeAddressLimit(ctx, req, name)
+  if (!verdict) return
+  setRateLimitHeaders(reply, verdict)
+  if (!verdict.allowed) throw rateLimited(verdict, 'requests from one address ')
+}
+
+/**
+ * Counts the request under every rule of its token and sets the RateLimit-* headers of the
+ * tightest one; over any of them it is a 429 with the exact wait in Retry-After.
+ */
+export async function applyRateLimit(ctx: AppContext, reply: FastifyReply, row: Pick<RouteRow, 'limit'>, tokenId: number): Promise<void> {
+  const rules = tokenRules(ctx, row)
+  if (!rules.length) return
+  const verdict = await ctx.rateLimiter.take(`t${tokenId}`, rules)
+  setRateLimitHeaders(reply, verdict)
+  if (!verdict.allowed) {
+    const what = verdict.rule.name === 'analytics' || verdict.rule.name === 'music' ? `${verdict.rule.name} requests ` : 'requests '
+    throw rateLimited(verdict, what, ' Batch endpoints save requests.')
   }
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
 import { authenticate } from './auth.ts'
-import { AppError } from './errors.ts'
+import { AppError } from '../core/errors.ts'
 import { beginIdempotent } from './idempotency.ts'
 import { isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
-import { resolveProfileKey } from './profile-key.ts'
-import { applyRateLimit } from './rate-limit.ts'
+import { applyRateLimit, enforceAddressLimit } from './rate-limit.ts'
 import { Envelope, type Method, type Principal, type RouteModule, type RouteRow, isWrite } from './routes.ts'
 
 declare module 'fastify' {
@@ -18,70 +16,27 @@ declare module 'fastify' {
   }
 }
 
-class DryRunRollback extends Error {}
-
 export const successStatus = (row: RouteRow) => Number(Object.keys(row.reply)[0])
 
-async function run(ctx: AppContext, row: RouteRow, req: FastifyRequest, reply: FastifyReply) {
-  const write = isWrite(row.method)
-  const dryRun = write && isPrecognitive(req)
-  const params = (req.params ?? {}) as Record<string, string>
-  const after: Array<() => void | Promise<void>> = []
-  let profile: Profile | undefined
-  const exec = async (db: AppContext['db']) => {
-    if (params.profileKey !== undefined && req.principal) {
-      profile = await resolveProfileKey(db, req.principal.user.id, params.profileKey)
-    }
-    return row.handler({
-      ctx,
-      db,
-      principal: req.principal as Principal,
-      profile: profile as Profile,
-      body: req.body as any,
-      query: req.query as any,
-      params: params as any,
-      req,
-      reply,
-      dryRun,
-      afterCommit: (fn) => after.push(fn),
-    })
-  }
-
-  let result: unknown
-  if (write && row.transaction !== false) {
-    try {
-      result = await ctx.db.transaction().execute(async (trx) => {
-        const r = await exec(trx)
-        if (dryRun) throw new DryRunRollback()
-        return r
-      })
-    } catch (err) {
-      if (err instanceof DryRunRollback) return sendPrecognitionSuccess(reply)
-      throw err
-    }
-  } else {
-    result = await exec(ctx.db)
-    if (dryRun) return sendPrecognitionSuccess(reply)
-  }
-
-  if (write && profile) {
-    const changed = profile
-    // Caches keyed by address (the public page, QR codes) drop both the login the request
-    // found and the one the page has now, so a rename in any write invalidates both at once.
-    after.push(async () => {
-      const now = await profilesRepository.findById(ctx.db, changed.id)
-      const logins = now && now.login !== changed.login ? [changed.login, now.login] : [changed.login]
-      ctx.events.emit('profile-changed', { profileId: changed.id, logins })
-    })
-  }
-  for (const fn of after) {
-    try {
-      await fn()
-    } catch (err) {
-      req.log.error({ err }, 'after-commit hook failed')
-    }
-  }
-
+/**
+ * One call of the row's handler, which calls one use case: ownership, the ability, the
+ * transaction and the page-cache event are the use case's. What stays here is HTTP's own:
+ * Precognition (the dry run's 204) and the envelope.
+ */
+async function run(ctx: AppContext, modules: readonly RouteModule[], row: RouteRow, req: FastifyRequest, reply: FastifyReply) {
+  const dryRun = isWrite(row.method) && isPrecognitive(req)
+  const result = await row.handler({
+    ctx,
+    principal: req.principal as Principal,
+    body: req.body as any,
+    query: req.query as any,
+    params: (req.params ?? {}) as any,
+    req,
+    reply,
+    dryRun,
+    modules,
+  })
+  if (dryRun) return sendPrecognitionSuccess(reply)
   if (reply.sent) return reply
   const status = reply.statusCode !== 200 && row.raw ? reply.statusCode : successStatus(row)
   reply.code(status)
@@ -110,15 +65,19 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, modules: R
         ),
         onRequest: async (req, reply) => {
           if (isWrite(row.method) && isPrecognitive(req)) markPrecognitive(reply)
-          if (row.scope === 'public') return
-          req.principal = await authenticate(ctx, req, row.scope)
+          if (row.scope === 'public') return enforceAddressLimit(ctx, req, reply, 'requests')
+          req.principal = await authenticate(ctx, req, row.scope).catch(async (err) => {
+            // Without a valid token there is no token to count against: the address is.
+            if (err instanceof AppError && err.code === 'unauthenticated') await enforceAddressLimit(ctx, req, reply, 'requests')
+            throw err
+          })
           await applyRateLimit(ctx, reply, row, req.principal.tokenId)
         },
         preValidation: async (req, reply) => {
           if (!isWrite(row.method) || !req.principal || isPrecognitive(req)) return
           if (await beginIdempotent(ctx, req, reply, req.principal.user.id)) return reply
         },
-        handler: (req, reply) => run(ctx, row, req, reply),
+        handler: (req, reply) => run(ctx, modules, row, req, reply),
       })
     }
   }

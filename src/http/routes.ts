@@ -1,39 +1,29 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import type { Db } from '../store/db.ts'
-import type { Profile } from '../store/profiles.ts'
 import type { Ability } from '../store/tokens.ts'
-import type { User } from '../store/users.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Scope = 'public' | Ability
 
-/** Who is calling: the token's owner and what the token may do. */
-export interface Principal {
-  user: User
-  tokenId: number
-  abilities: Ability[]
-}
+export type { Principal }
 
 type In<S> = S extends TSchema ? Static<S> : undefined
 
 export interface HandlerInput<B, Q, P> {
   ctx: AppContext
-  /** The request's database handle: a transaction on writes (rolled back for Precognition). */
-  db: Db
+  /** The authenticated caller (absent only on public rows). */
   principal: Principal
-  /** The page named by {profileKey}, already checked to belong to the principal. */
-  profile: Profile
   body: B
   query: Q
   params: P
   req: FastifyRequest
   reply: FastifyReply
-  /** Precognition: run every check, store nothing. Side effects outside the database must look here. */
+  /** Precognition: pass it to the use case, which runs every check and stores nothing. */
   dryRun: boolean
-  /** Runs after the transaction committed (never for a dry run). */
-  afterCommit: (fn: () => void | Promise<void>) => void
+  /** Every route table this app serves (the OpenAPI document is built from them). */
+  modules: readonly RouteModule[]
 }
 
 /**
@@ -56,8 +46,6 @@ export interface RouteRow<B extends TSchema | undefined = any, Q extends TSchema
   errors?: number[]
   /** An extra rate-limit group counted on top of the global limits. */
   limit?: 'analytics' | 'music'
-  /** Writes run in one transaction unless this is false (e.g. slow network work inside). */
-  transaction?: boolean
   /** Takes multipart/form-data (the handler reads it) as well as JSON. */
   multipart?: boolean
   /** Answers its own content type (markdown, HTML): the handler's return value is sent as is. */

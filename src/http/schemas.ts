@@ -23,8 +23,6 @@ export const ErrorEnvelope = Type.Object(
 export const ProfileKeyParam = Type.String({
   minLength: 1,
   maxLength: 255,
-  description: 'A numeric profile id or a login. A segment made only of digits is always an id.',
+  description: 'A numeric profile id or a login. A segment made only of digits is always an id, so a profile whose login is digits only is reached by its id.',
   examples: ['42', 'jane.doe'],
 })
-
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { connect as netConnect, isIP, type Socket } from 'node:net'
 import { pipeline } from 'node:stream/promises'
 import { connect as tlsConnect } from 'node:tls'
-import { Client } from 'undici'
+import type { Client } from 'undici'
 import { isPublicAddress } from './ip-policy.ts'
 import { ByteLimit } from './byte-limit.ts'
 
@@ -42,6 +42,8 @@ export interface GuardedFetchOptions {
   maxRedirects: number
   /** File the body is streamed into. */
   destination: string
+  /** The Accept header (default: the image types upload-by-URL takes). */
+  accept?: string
 }
 
 export const systemResolver: Resolver = async (hostname) => lookup(hostname, { all: true, verbatim: true })
@@ -124,7 +126,9 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** A client for one hop whose only way out is the pinned address (no second DNS lookup). */
-function pinnedClient(hop: Hop, options: GuardedFetchOptions, signal: AbortSignal): Client {
+async function pinnedClient(hop: Hop, options: GuardedFetchOptions, signal: AbortSignal): Promise<Client> {
+  // undici loads with the first upload-by-URL, not at start (idle memory).
+  const { Client } = await import('undici')
   const tls = hop.url.protocol === 'https:'
   const host = hop.url.hostname.startsWith('[') ? hop.url.hostname.slice(1, -1) : hop.url.hostname
   return new Client(hop.url.origin, {
@@ -145,7 +149,10 @@ function pinnedClient(hop: Hop, options: GuardedFetchOptions, signal: AbortSigna
  * checked address (no DNS rebinding), at most `maxRedirects` redirects each checked the same way,
  * at most `maxBytes`, within `timeoutMs` in all. Returns the size written to `destination`.
  */
-export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions): Promise<{ size: number; url: string }> {
+export async function guardedFetch(
+  rawUrl: string,
+  options: GuardedFetchOptions,
+): Promise<{ size: number; url: string; cacheControl: string | undefined }> {
   let url: URL
   try {
     url = new URL(rawUrl)
@@ -161,12 +168,12 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
   try {
     for (let redirects = 0; ; redirects++) {
       const hop = await checkHop(url, options, signal)
-      const client = pinnedClient(hop, options, signal)
+      const client = await pinnedClient(hop, options, signal)
       try {
         const res = await client.request({
           path: `${url.pathname}${url.search}`,
           method: 'GET',
-          headers: { accept: 'image/jpeg, image/png, image/webp, image/gif', 'accept-encoding': 'identity', 'user-agent': 'Slotline-Upload/1.0' },
+          headers: { accept: options.accept ?? 'image/jpeg, image/png, image/webp, image/gif', 'accept-encoding': 'identity', 'user-agent': 'Slotline-Upload/1.0' },
           signal,
         })
         if (REDIRECTS.has(res.statusCode)) {
@@ -188,7 +195,8 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
         }
         const limiter = new ByteLimit(options.maxBytes, (max) => new UrlRefused(`The download is larger than ${max / 1024 / 1024} MB.`))
         await pipeline(res.body, limiter, createWriteStream(options.destination), { signal })
-        return { size: limiter.seen, url: url.href }
+        const cacheControl = res.headers['cache-control']
+        return { size: limiter.seen, url: url.href, cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined }
       } finally {
         await client.destroy().catch(() => {})
       }

@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
-import sharp, { type FormatEnum } from 'sharp'
+import type { FormatEnum } from 'sharp'
 import { limits } from '../limits.ts'
 
 /** Why bytes were not accepted as an image; the message is meant for the API caller. */
@@ -22,8 +22,16 @@ export interface ProcessedImage {
 // every phone camera (48 MP) and, for animations, counts every frame.
 export const MAX_INPUT_PIXELS = 50_000_000
 
-// Temp files are deleted right after processing; libvips must not keep them open in its cache.
-sharp.cache({ files: 0 })
+let sharpLoaded: Promise<typeof import('sharp').default> | undefined
+/** libvips (~30 MB) loads with the first upload, not at start. */
+function loadSharp(): Promise<typeof import('sharp').default> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // Temp files are deleted right after processing; libvips must not keep them open in its cache.
+    sharp.cache({ files: 0 })
+    return sharp
+  })
+  return sharpLoaded
+}
 
 const KINDS: Record<string, { mime: ImageMime; ext: ProcessedImage['ext']; format: keyof FormatEnum }> = {
   'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', format: 'jpeg' },
@@ -64,6 +72,7 @@ export async function processImage(file: string): Promise<ProcessedImage> {
   if (!kind) {
     throw new ImageRejected(`Upload a jpeg, png, webp or gif image${sniffed ? `, not ${sniffed.mime}` : ''}.`)
   }
+  const sharp = await loadSharp()
   const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const, animated: kind.ext === 'gif' || kind.ext === 'webp' }
   try {
     const meta = await sharp(file, input).metadata()

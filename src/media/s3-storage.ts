@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Config } from '../config.ts'
 import type { Storage } from './storage.ts'
 
@@ -11,7 +10,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
   // The pinned SDK release runs on Node 20; its warning is about releases package.json keeps out.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  const client = new S3Client({
+  // Imported here rather than at the top: a start without S3 does not carry the SDK (~25 MB).
+  const sdk = import('@aws-sdk/client-s3')
+  const connected = sdk.then(({ S3Client }) => new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
@@ -20,17 +21,19 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
     // S3-compatible servers (MinIO, Garage, s3rver) all understand.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  }))
   return {
     kind: 's3',
     async put(key, content, contentType) {
       const body = 'file' in content ? createReadStream(content.file) : content.data
       const length = 'file' in content ? (await stat(content.file)).size : content.data.length
+      const [client, { PutObjectCommand }] = await Promise.all([connected, sdk])
       await client.send(
         new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentLength: length, ContentType: contentType, CacheControl: IMMUTABLE }),
       )
     },
     async get(key) {
+      const [client, { GetObjectCommand }] = await Promise.all([connected, sdk])
       try {
         const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))
         return { body: res.Body as Readable, size: Number(res.ContentLength) }
@@ -41,10 +44,11 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
       }
     },
     async delete(key) {
+      const [client, { DeleteObjectCommand }] = await Promise.all([connected, sdk])
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }))
     },
     async close() {
-      client.destroy()
+      ;(await connected).destroy()
     },
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context.ts'
-import { AppError } from '../http/errors.ts'
+import { AppError } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { uploadGrantsRepository } from '../store/upload-grants.ts'
@@ -39,7 +39,8 @@ export function uploadUrlSigner(secret: Buffer, options: SignerOptions) {
     },
     /** The grant id of a genuine, unexpired token; a 403 saying what is wrong otherwise. */
     verify(token: string): string {
-      const match = /^([A-Za-z0-9_-]{24})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token)
+      // One spelling per token: an expiry with leading zeros would sign the same grant twice over.
+      const match = /^([A-Za-z0-9_-]{24})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/.exec(token)
       const given = match ? Buffer.from(match[3], 'base64url') : undefined
       const expected = match ? mac(match[1], Number(match[2])) : undefined
       if (!match || !given || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {

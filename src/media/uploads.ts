@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, type Hash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import type { Readable } from 'node:stream'
+import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type {} from '@fastify/multipart'
-import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { AppError, type FieldErrors, invalid, invalidField } from '../http/errors.ts'
+import { AppError, type FieldErrors, invalid, invalidField } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import { filesRepository } from '../store/files.ts'
 import { publicFileUrl } from './file-url.ts'
@@ -25,6 +23,14 @@ export interface UploadedFile {
   src: string
   width: number
   height: number
+}
+
+/** A multipart body read part by part (what @fastify/multipart's `req.parts()` yields), whatever the face. */
+export interface MultipartSource {
+  parts(): AsyncIterable<
+    | { type: 'file'; fieldname: string; filename: string; mimetype: string; file: Readable & { truncated: boolean } }
+    | { type: 'field'; fieldname: string; mimetype: string; value: unknown }
+  >
 }
 
 export interface UploadOptions {
@@ -94,6 +100,42 @@ async function fromStream(
   })
 }
 
+/** Passes bytes through, adding each to `hash`, followed by their count (so parts cannot run together). */
+function hashing(hash: Hash): Transform {
+  let length = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk)
+      length += chunk.length
+      done(null, chunk)
+    },
+    flush(done) {
+      hash.update(`\n${length}\n`)
+      done()
+    },
+  })
+}
+
+/**
+ * What went wrong reading a multipart body, as the client's problem: the parser's own errors
+ * (no boundary, a body that is not multipart, a truncated part, too many parts) carry no status
+ * and would otherwise be 500s. Errors of our own disk (they name a system call) stay faults.
+ */
+function multipartProblem(err: unknown): unknown {
+  if (err instanceof AppError || (err as { syscall?: string }).syscall) return err
+  const code = (err as { code?: string }).code
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(MAX_UPLOAD_BYTES)
+  if (code === 'FST_FILES_LIMIT') return invalidField('file', 'Send one file per request.')
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('payload_too_large', { message: 'Too many parts: send one part "file" (or one field "url").' })
+  }
+  const reason = err instanceof Error ? err.message : String(err)
+  return new AppError('malformed_request', {
+    message: `The multipart body could not be read (${reason}). Send multipart/form-data with a boundary and one part named "file".`,
+    cause: err,
+  })
+}
+
 /**
  * A multipart body: the `file` part streams to disk; with `allowUrl`, a `url` field instead of
  * the file downloads that URL. Exactly one of the two, and no other parts.
@@ -101,17 +143,29 @@ async function fromStream(
 async function fromMultipart(
   ctx: AppContext,
   userId: number,
-  req: FastifyRequest,
-  options: UploadOptions & { allowUrl: boolean },
+  req: MultipartSource,
+  options: UploadOptions & {
+    allowUrl: boolean
+    /**
+     * Runs once the whole body has been read, before anything is fetched or stored, with a
+     * SHA-256 of every part (name, file name, type, exact bytes) in order; false stops there.
+     */
+    beforeStore?: (partsDigest: string) => Promise<boolean>
+  },
 ): Promise<UploadedFile | undefined> {
   return withTempFile(ctx, async (temp) => {
     let hasFile = false
+    const digest = createHash('sha256')
     const fields: Record<string, string> = {}
     const problems: FieldErrors = {}
     try {
       for await (const part of req.parts()) {
+        // The boundary is the client library's random choice, so a retry of the same upload
+        // differs in it; what the parts say and carry does not.
+        digest.update(`${JSON.stringify([part.type, part.fieldname, part.type === 'file' ? part.filename : '', part.mimetype])}\n`)
+        if (part.type === 'field') digest.update(`${String(part.value)}\n`)
         if (part.type === 'file' && part.fieldname === 'file' && !hasFile) {
-          await pipeline(part.file, createWriteStream(temp))
+          await pipeline(part.file, hashing(digest), createWriteStream(temp))
           if (part.file.truncated) throw tooLarge(MAX_UPLOAD_BYTES)
           hasFile = true
         } else if (part.type === 'file') {
@@ -124,13 +178,11 @@ async function fromMultipart(
         }
       }
     } catch (err) {
-      const code = (err as { code?: string }).code
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(MAX_UPLOAD_BYTES)
-      if (code === 'FST_FILES_LIMIT') throw invalidField('file', 'Send one file per request.')
-      throw err
+      throw multipartProblem(err)
     }
     if (Object.keys(problems).length) throw invalid(problems)
     if (hasFile && fields.url !== undefined) throw invalidField('url', 'Send either the part "file" or a url, not both.')
+    if (options.beforeStore && !(await options.beforeStore(digest.digest('hex')))) return undefined
     if (fields.url !== undefined) {
       if (fields.url.length > 2048) throw invalidField('url', 'Must be at most 2048 characters.')
       return fromUrl(ctx, userId, fields.url, options)

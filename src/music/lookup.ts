@@ -1,49 +1,23 @@
 import type { AppContext } from '../context.ts'
-import { AppError } from '../http/errors.ts'
+import { AppError } from '../core/errors.ts'
+import musicSlot from '../slots/music.ts'
 import { normaliseLink } from '../slots/shared/links.ts'
 import { musicPlatformOf, platformRank } from '../slots/shared/music-platforms.ts'
 import { cacheKey, musicCache } from './cache.ts'
 import { type DeezerClient, deezerClient } from './deezer.ts'
 import { type ITunesClient, itunesClient } from './itunes.ts'
 import { type OdesliClient, odesliClient } from './odesli.ts'
+import type { MatchedBy, MusicLink, MusicLookupResult } from './lookup-result.ts'
 import { type MusicQuery, type MusicQueryInput, normalisedQuery, parseMusicQuery } from './query.ts'
 import type { Release } from './release.ts'
 import { LOOKUP_TIMEOUT_MS, UpstreamFailure } from './upstream.ts'
+import { metricsOf } from '../metrics.ts'
 
-// spec, Slot data by type, music: 1 to 15 links; album and artist max 200; thumbnail max 2048.
-const MAX_LINKS = 15
-const MAX_TEXT = 200
-const MAX_URL = 2048
-
-export type MatchedBy = MusicQuery['by']
-
-export interface MusicLink {
-  platform: string
-  label: string
-  icon: string
-  url: string
-}
-
-/** Music slot data exactly as slot creation takes it (spec: send `data.slot` unchanged). */
-export interface MusicSlotData {
-  mode: 'manual'
-  style: 'tapter'
-  album: string
-  artist: string
-  thumbnail: string
-  showCover: true
-  links: Array<{ link: string; order: number }>
-}
-
-export interface MusicLookupResult {
-  query: string
-  matchedBy: MatchedBy
-  album: string | null
-  artist: string | null
-  thumbnail: string | null
-  links: MusicLink[]
-  slot: { type: 'music'; data: MusicSlotData }
-}
+// The music type's own bounds: a lookup never builds a slot its type would refuse.
+const { album: albumSchema, thumbnail: thumbnailSchema, links: linksSchema } = musicSlot.schema.properties
+const MAX_LINKS = linksSchema.maxItems ?? 15
+const MAX_TEXT = albumSchema.maxLength ?? 200
+const MAX_URL = thumbnailSchema.maxLength ?? 2048
 
 interface Providers {
   deezer: DeezerClient
@@ -62,7 +36,10 @@ interface Found {
 /** Runs upstream calls, remembering which failed: nothing found plus a failure is a 503, not a 404. */
 class Attempts {
   readonly failures: UpstreamFailure[] = []
-  constructor(readonly deadline: AbortSignal) {}
+  constructor(
+    readonly deadline: AbortSignal,
+    private readonly onFailure: (failure: UpstreamFailure) => void,
+  ) {}
 
   /** The call's answer, or undefined when the upstream failed. */
   async run<T>(call: (deadline: AbortSignal) => Promise<T>): Promise<T | undefined> {
@@ -71,6 +48,7 @@ class Attempts {
     } catch (err) {
       if (!(err instanceof UpstreamFailure)) throw err
       this.failures.push(err)
+      this.onFailure(err)
       return undefined
     }
   }
@@ -220,9 +198,10 @@ function toResult(matchedBy: MatchedBy, found: Found): Omit<MusicLookupResult, '
     artist: artist || null,
     thumbnail,
     links,
+    // Through the type's own rules, so posting data.slot unchanged stores exactly this.
     slot: {
-      type: 'music',
-      data: {
+      type: musicSlot.type,
+      data: musicSlot.normalise({
         mode: 'manual',
         style: 'tapter',
         album,
@@ -230,7 +209,7 @@ function toResult(matchedBy: MatchedBy, found: Found): Omit<MusicLookupResult, '
         thumbnail: thumbnail ?? '',
         showCover: true,
         links: links.map((l, order) => ({ link: l.url, order })),
-      },
+      }),
     },
   }
 }
@@ -280,7 +259,8 @@ async function lookup(ctx: LookupContext, input: MusicQueryInput): Promise<Music
 
   const { deezerUrl, itunesUrl, odesliUrl } = ctx.config.music
   const providers = { deezer: deezerClient(deezerUrl), itunes: itunesClient(itunesUrl), odesli: odesliClient(odesliUrl) }
-  const attempts = new Attempts(AbortSignal.timeout(LOOKUP_TIMEOUT_MS))
+  const failed = metricsOf(ctx).upstreamFailures
+  const attempts = new Attempts(AbortSignal.timeout(LOOKUP_TIMEOUT_MS), (f) => failed.inc({ provider: f.upstream }))
   const found = await resolve(q, providers, attempts)
   if (!found) throw attempts.failures.length ? unavailable(attempts.failures) : nothingFound(q)
   if (attempts.failures.length) {

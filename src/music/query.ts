@@ -1,4 +1,4 @@
-import { invalidField } from '../http/errors.ts'
+import { invalidField } from '../core/errors.ts'
 import { MUSIC_PLATFORMS, musicPlatformOf } from '../slots/shared/music-platforms.ts'
 import { normaliseLink } from '../slots/shared/links.ts'
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { request } from 'undici'
+import type { request as Request } from 'undici'
 
 /** One call may take 5 s and a whole lookup 10 s, so a lookup answers (maybe 503) but never hangs. */
 export const CALL_TIMEOUT_MS = 5_000
@@ -53,8 +53,10 @@ async function readBody(upstream: UpstreamName, body: AsyncIterable<Buffer> & { 
 
 async function attempt(upstream: UpstreamName, url: string, deadline: AbortSignal): Promise<UpstreamResponse & { retryAfterMs?: number }> {
   const signal = AbortSignal.any([deadline, AbortSignal.timeout(CALL_TIMEOUT_MS)])
-  let res: Awaited<ReturnType<typeof request>>
+  let res: Awaited<ReturnType<typeof Request>>
   try {
+    // undici loads with the first lookup, not at start (idle memory).
+    const { request } = await import('undici')
     res = await request(url, {
       method: 'GET',
       signal,

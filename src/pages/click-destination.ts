@@ -3,6 +3,7 @@ import { publicFileUrl } from '../media/file-url.ts'
 import { slotService } from '../services/slot-service.ts'
 import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
+import { toSlotResource } from '../slots/resource.ts'
 import { type Profile, profilesRepository } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 
@@ -12,8 +13,6 @@ export interface Destination {
   profile: Profile
   url: string
 }
-
-const asObject = (data: unknown): Record<string, any> => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, any>) : {})
 
 /**
  * Where a click on a published page leads, looked up now from the stored slot (its type's
@@ -30,10 +29,17 @@ export async function clickDestination(ctx: AppContext, profileId: number, targe
     const slot = await slotsRepository.findInProfile(ctx.db, profileId, target.slotId)
     const def = slot && slotTypeOf(slot.type)
     if (!slot || !def?.links) return undefined
-    const data = asObject(slot.data)
-    const computed = def.compute(data, { fileUrl: (path) => publicFileUrl(ctx.config.publicUrl, path) })
+    // Types compute from normalised data; a row written around the API (a migration, a hand
+    // edit) may not be, and a link that cannot be read leads nowhere rather than to a 500.
+    const resource = toSlotResource(slot, { fileUrl: (path) => publicFileUrl(ctx.config.publicUrl, path) })
+    if (!resource.supported) return undefined
     const record = def.record ? (await slotService.records(ctx.db, profile.userId, [slot])).get(slot.id) : undefined
-    url = def.links(data, computed, record)[target.index]
+    try {
+      url = def.links(resource.data as never, resource.computed as never, record)[target.index]
+    } catch (err) {
+      ctx.log.warn({ err, slotId: slot.id }, 'stored slot data could not be read for a click')
+      return undefined
+    }
   }
   // Stored links were normalised on save; this re-check keeps a legacy row from ever
   // redirecting to javascript: or data:.

@@ -7,3 +7,6 @@ export const slotClickPath = (profileId: number, slotId: number, index: number) 
 
 /** Socials are told apart by their `order` (src/profiles/socials.ts), so that is what the path carries. */
 export const socialClickPath = (profileId: number, order: number) => `/-/go/${profileId}/s${order}`
+
+/** Where a form slot posts its answers (src/pages/form-submissions.ts serves it). */
+export const formActionPath = (slotId: number) => `/-/forms/${slotId}`

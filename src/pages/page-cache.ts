@@ -1,4 +1,16 @@
 import { createHash } from 'node:crypto'
+import type { Encoding } from '../http/content-encoding.ts'
+
+/** Bytes and headers of one answer: a page as rendered, or one of its compressed variants. */
+export interface PageRepresentation {
+  body: Buffer
+  /** Strong validator: a hash of exactly these bytes. */
+  etag: string
+  /** Every header of the 200 answer. */
+  headers: Record<string, string>
+  /** Every header of the 304 answer (validators and policies, no representation metadata). */
+  notModified: Record<string, string>
+}
 
 /** One rendered representation of a page, ready to send. */
 export interface CachedPage {
@@ -12,7 +24,12 @@ export interface CachedPage {
   headers: Record<string, string>
   /** Every header of the 304 answer (validators and policies, no representation metadata). */
   notModified: Record<string, string>
+  /** The same page compressed (page-encodings.ts), when smaller. */
+  encoded?: Partial<Record<Encoding, PageRepresentation>>
 }
+
+/** What a page holds in memory: its body and every compressed variant. */
+const weightOf = (page: CachedPage) => page.body.length + (page.encoded?.br?.body.length ?? 0) + (page.encoded?.gzip?.body.length ?? 0)
 
 export const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
@@ -46,10 +63,10 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage, ticket: number): void {
-    if (ticket !== this.epoch || page.body.length > this.maxBytes) return
+    if (ticket !== this.epoch || weightOf(page) > this.maxBytes) return
     this.remove(key)
     this.entries.set(key, page)
-    this.bytes += page.body.length
+    this.bytes += weightOf(page)
     while (this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!)
   }
 
@@ -57,7 +74,7 @@ export class PageCache {
     const page = this.entries.get(key)
     if (!page) return
     this.entries.delete(key)
-    this.bytes -= page.body.length
+    this.bytes -= weightOf(page)
   }
 
   invalidate(profileId: number, logins: readonly string[]): void {

@@ -1,6 +1,7 @@
+import { directionOf, fill, type Messages } from '../i18n/catalogue.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
 import { socialIconSvg } from './social-icon-svg.ts'
-import { theme } from './theme.ts'
+import { pageScript, pageStyle } from './theme.ts'
 
 export interface SocialLink {
   /** The social's `order`: what the click redirect and analytics tell socials apart by. */
@@ -13,6 +14,10 @@ export interface SocialLink {
 export interface PageModel {
   login: string
   lang: string
+  /** The page's words in `lang` (src/i18n). */
+  t: Messages
+  /** The profile's theme (src/pages/design-tokens.ts); unknown ids show the default. */
+  themeId: number
   pageUrl: string
   title: string | null
   description: string | null
@@ -37,15 +42,17 @@ function summary(description: string | null, fallback: string): string {
 
 function head(m: PageModel): SafeHtml {
   const name = m.title?.trim() || `@${m.login}`
-  const about = summary(m.description, `${name} on Slotline: links, music, videos and more in one place.`)
+  const about = summary(m.description, fill(m.t.pageAbout, { name }))
   const image = m.avatarUrl ?? m.bgImageUrl
+  const style = pageStyle(m.themeId)
   return h`<head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${name}</title>
 <meta name="description" content="${about}">
 <link rel="canonical" href="${m.pageUrl}">
-<meta name="theme-color" content="${theme.themeColor}">
+${m.avatarUrl ? h`<link rel="icon" href="${m.avatarUrl}">\n<link rel="apple-touch-icon" href="${m.avatarUrl}">\n` : ''}<meta name="theme-color" content="${style.theme.light.bg}" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="${style.theme.dark.bg}" media="(prefers-color-scheme: dark)">
 <meta property="og:type" content="profile">
 <meta property="og:site_name" content="Slotline">
 <meta property="og:title" content="${name}">
@@ -55,7 +62,7 @@ function head(m: PageModel): SafeHtml {
 ${image ? h`<meta property="og:image" content="${image}">\n` : ''}<meta name="twitter:card" content="${m.bgImageUrl ? 'summary_large_image' : 'summary'}">
 <meta name="twitter:title" content="${name}">
 <meta name="twitter:description" content="${about}">
-${image ? h`<meta name="twitter:image" content="${image}">\n` : ''}<style>${raw(theme.css)}</style>
+${image ? h`<meta name="twitter:image" content="${image}">\n` : ''}<style>${raw(style.css)}</style>
 </head>`
 }
 
@@ -65,29 +72,33 @@ function socials(m: PageModel): SafeHtml | '' {
     const { svg, label } = socialIconSvg(s.icon)
     return h`<li><a class="social" href="${s.href}" data-social-index="${s.order}" rel="noopener" aria-label="${label}" title="${label}">${svg}</a></li>`
   })
-  return h`<nav class="socials" aria-label="Social links"><ul>${items}</ul></nav>`
+  return h`<nav class="socials" aria-label="${m.t.socialLinks}"><ul>${items}</ul></nav>`
 }
 
 /** The whole public page: readable without script; the one script only upgrades video embeds. */
 export function renderPageDocument(m: PageModel): string {
   const name = m.title?.trim() || `@${m.login}`
   const blocks = m.blocks.map((b) => h`<div class="block block-${b.type}" id="slot-${b.id}">${b.html}</div>`)
+  const { theme } = pageStyle(m.themeId)
+  // Glass themes make the background image the page's backdrop instead of a cover above the name.
+  const backdrop = theme.glass && m.bgImageUrl ? m.bgImageUrl : null
+  const cover = backdrop ? null : m.bgImageUrl
   const page = h`<!doctype html>
-<html lang="${m.lang}">
+<html lang="${m.lang}" dir="${directionOf(m.lang)}">
 ${head(m)}
 <body>
-<main class="page${m.bgImageUrl ? ' has-cover' : ''}">
+${backdrop ? h`<div class="photo-backdrop" style="${`--bg-photo:url("${backdrop.replace(/["\\\n]/g, encodeURIComponent)}")`}"></div>\n` : ''}<main class="page theme-${theme.id}${cover ? ' has-cover' : ''}">
 <header class="profile">
-${m.bgImageUrl ? h`<img class="cover" src="${m.bgImageUrl}" alt=""${m.bgImageSize ? h` width="${m.bgImageSize.width}" height="${m.bgImageSize.height}"` : ''} fetchpriority="high">` : ''}
+${cover ? h`<img class="cover" src="${cover}" alt=""${m.bgImageSize ? h` width="${m.bgImageSize.width}" height="${m.bgImageSize.height}"` : ''} fetchpriority="high">` : ''}
 ${m.avatarUrl ? h`<img class="avatar" src="${m.avatarUrl}" alt="${name}" width="120" height="120" decoding="async">` : h`<div class="avatar avatar-initial" aria-hidden="true">${initial(name)}</div>`}
 <h1>${name}</h1>
 ${m.description ? h`<p class="bio">${m.description}</p>` : ''}
 ${socials(m)}
 </header>
 ${m.blocks.length ? h`<div class="blocks">${blocks}</div>` : ''}
-<footer class="footer"><span>Made with Slotline</span></footer>
+<footer class="footer"><span>${m.t.madeWith}</span></footer>
 </main>
-<script>${raw(theme.script)}</script>
+<script>${raw(pageScript.script)}</script>
 </body>
 </html>
 `

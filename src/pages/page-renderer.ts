@@ -1,4 +1,3 @@
-import { formActionPath } from './form-submissions.ts'
 import type { AppContext } from '../context.ts'
 import { publicFileUrl } from '../media/file-url.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
@@ -6,22 +5,34 @@ import { socialIcon } from '../profiles/social-icons.ts'
 import { slotService } from '../services/slot-service.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
-import type { RenderContext } from '../slots/types.ts'
+import { toSlotResource, toSlotView } from '../slots/resource.ts'
+import type { FormState, RenderContext } from '../slots/types.ts'
+import { type Messages, messagesFor, supportedLanguage } from '../i18n/catalogue.ts'
 import { filesRepository } from '../store/files.ts'
 import { languagesRepository } from '../store/languages.ts'
 import type { Profile } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 import { usersRepository } from '../store/users.ts'
-import { slotClickPath, socialClickPath } from './click-paths.ts'
+import { formActionPath, slotClickPath, socialClickPath } from './click-paths.ts'
 import { renderPageDocument } from './page-document.ts'
+import { socialIconSvg } from './social-icon-svg.ts'
 
-const asObject = (data: unknown): Record<string, any> => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, any>) : {})
+/**
+ * The language the page renders in (its own, else its owner's: spec, Profile settings), as a
+ * catalogue we have, and the owner's time zone for dates.
+ */
+export async function pageLocale(ctx: AppContext, profile: Profile): Promise<{ lang: string; t: Messages; timeZone: string | undefined }> {
+  const [chosen, owner] = await Promise.all([
+    profile.languageId === null ? undefined : languagesRepository.findById(ctx.db, profile.languageId),
+    usersRepository.findById(ctx.db, profile.userId),
+  ])
+  const lang = supportedLanguage(chosen?.code ?? owner?.languageCode ?? 'en')
+  return { lang, t: messagesFor(lang), timeZone: owner?.timezone }
+}
 
-/** The language the page renders in: its own, else its owner's (spec, Profile settings). */
-async function pageLanguage(ctx: AppContext, profile: Profile): Promise<string> {
-  const chosen = profile.languageId === null ? undefined : await languagesRepository.findById(ctx.db, profile.languageId)
-  if (chosen) return chosen.code
-  return (await usersRepository.findById(ctx.db, profile.userId))?.languageCode ?? 'en'
+export interface RenderOptions {
+  /** A refused form submission to show again, values and problems in place (never cached). */
+  formState?: FormState
 }
 
 /**
@@ -29,10 +40,10 @@ async function pageLanguage(ctx: AppContext, profile: Profile): Promise<string> 
  * legacy types are left out, and a slot whose stored data no longer renders is logged and left
  * out rather than taking the whole page down.
  */
-export async function renderProfilePage(ctx: AppContext, profile: Profile): Promise<string> {
-  const [slots, lang, cover] = await Promise.all([
+export async function renderProfilePage(ctx: AppContext, profile: Profile, options: RenderOptions = {}): Promise<string> {
+  const [slots, { lang, t, timeZone }, cover] = await Promise.all([
     slotsRepository.listByProfile(ctx.db, profile.id),
-    pageLanguage(ctx, profile),
+    pageLocale(ctx, profile),
     profile.bgImage ? filesRepository.findByPath(ctx.db, profile.bgImage) : undefined,
   ])
   const records = await slotService.records(ctx.db, profile.userId, slots)
@@ -47,10 +58,19 @@ export async function renderProfilePage(ctx: AppContext, profile: Profile): Prom
       fileUrl,
       formAction: formActionPath,
       record: records.get(slot.id),
+      lang,
+      t,
+      icon: (name) => socialIconSvg(name).svg,
+      timeZone,
+      formState: options.formState,
+    }
+    const resource = toSlotResource(slot, { fileUrl })
+    if (!resource.supported) {
+      ctx.log.error({ slotId: slot.id, type: slot.type }, 'slot left out of its public page: its stored data does not read')
+      continue
     }
     try {
-      const data = asObject(slot.data)
-      blocks.push({ id: slot.id, type: slot.type, html: def.html({ id: slot.id, type: slot.type, data, computed: def.compute(data, { fileUrl }) }, r) })
+      blocks.push({ id: slot.id, type: slot.type, html: def.html(toSlotView(resource), r) })
     } catch (err) {
       ctx.log.error({ err, slotId: slot.id, type: slot.type }, 'slot left out of its public page: it does not render')
     }
@@ -58,6 +78,8 @@ export async function renderProfilePage(ctx: AppContext, profile: Profile): Prom
   return renderPageDocument({
     login: profile.login,
     lang,
+    t,
+    themeId: profile.themeId,
     pageUrl: publicPageUrl(ctx.config, profile.login),
     title: profile.title,
     description: profile.description,

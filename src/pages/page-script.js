@@ -18,3 +18,9 @@ document.addEventListener('click', (event) => {
   frame.replaceChildren(player)
   player.focus()
 })
+
+// Spam guard's time check: how long the page was open when a form is sent (see form-guard.ts).
+document.addEventListener('submit', (event) => {
+  const elapsed = event.target instanceof HTMLFormElement ? event.target.elements.namedItem('_e') : null
+  if (elapsed instanceof HTMLInputElement) elapsed.value = String(Math.round(performance.now()))
+})

@@ -2,7 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
+import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { limits } from '../limits.ts'
+import { metricsOf } from '../metrics.ts'
 import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import { type Profile, profilesRepository } from '../store/profiles.ts'
@@ -10,11 +12,14 @@ import { serveBeforeFastify } from './cache-hit-fast-path.ts'
 import { type ClickTarget, clickDestination, locationOf } from './click-destination.ts'
 import { etagMatches, prefersMarkdown } from './negotiation.ts'
 import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
+import { representationOf, withEncodings } from './page-encodings.ts'
 import { keepPagesFresh } from './page-invalidation.ts'
 import { renderProfilePage } from './page-renderer.ts'
 import { type QrFormat, qrCodes } from './qr-code.ts'
-import { notFoundPage } from './not-found-page.ts'
+import { noticePage, notFoundPage, notFoundPageIn } from './not-found-page.ts'
+import { languageFromHeader } from '../i18n/catalogue.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
+import { pageStyle } from './theme.ts'
 
 /** Memory for rendered pages per process: some 3,000 pages of 20 KB. */
 const CACHE_BYTES = 64 * 1024 * 1024
@@ -42,14 +47,16 @@ interface LoginParams {
  */
 export function installPublicPages(app: FastifyInstance, ctx: AppContext): void {
   const cache = new PageCache(CACHE_BYTES)
+  const counts = metricsOf(ctx).pageCache
   const freshness = keepPagesFresh(ctx, cache)
   app.addHook('onReady', () => freshness.ready)
   app.addHook('onClose', () => freshness.close())
   const intake = analyticsIntake(ctx)
   const qrCode = qrCodes()
-  const notFoundHeaders = { ...notFoundPage.headers, 'cache-control': 'no-store', 'content-type': notFoundPage.contentType }
+  // A missing page has no owner to ask for a language: the visitor's browser says which.
+  const notFoundHeaders = { ...notFoundPage.headers, 'cache-control': 'no-store', 'content-type': notFoundPage.contentType, vary: 'Accept-Language' }
   // Pages may be stored, but every use revalidates: each view is counted, and a 304 is cheap.
-  const validation = { 'cache-control': 'no-cache', vary: 'Accept' }
+  const validation = { 'cache-control': 'no-cache', vary: 'Accept, Accept-Encoding' }
 
   let closing = false
   const visitor = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], purpose: purposeOf(req.headers) })
@@ -62,7 +69,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     if (kind === 'html' && method === 'GET') intake.view({ profileId: found.profileId, ip, userAgent: headers['user-agent'], purpose: purposeOf(headers) })
   }
 
-  const sendNotFound = (reply: FastifyReply) => reply.code(404).headers(notFoundHeaders).send(notFoundPage.body)
+  const sendNotFound = (reply: FastifyReply) =>
+    reply.code(404).headers(notFoundHeaders).send(notFoundPageIn(languageFromHeader(reply.request.headers['accept-language'])).body)
 
   async function publishedProfile(login: string): Promise<Profile | undefined> {
     const profile = await profilesRepository.findByLogin(ctx.db, login)
@@ -74,23 +82,27 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
    * call. The security headers are built now, not at start: the public URL is final only once
    * the server listens (PORT=0 in tests).
    */
-  function cached(profile: Profile, body: Buffer, own: Record<string, string>): CachedPage {
+  function cached(profile: Profile, body: Buffer, own: Record<string, string>): Promise<CachedPage> {
     const etag = strongEtag(body)
-    const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl), ...validation, etag }
-    return { profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own, 'content-length': String(body.length) } }
+    const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash), ...validation, etag }
+    return withEncodings({ profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own, 'content-length': String(body.length) } })
   }
 
   async function render(kind: Kind, profile: Profile): Promise<CachedPage> {
     if (kind === 'html') return cached(profile, Buffer.from(await renderProfilePage(ctx, profile)), { 'content-type': 'text/html; charset=utf-8' })
     const markdown = await pageMarkdown(ctx.db, ctx.config, profile)
-    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(markdownTokens(markdown)) })
+    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) })
   }
 
   /** A cached page, or a fresh render (stored unless a write landed meanwhile); undefined: no page. */
   async function page(kind: Kind, login: string): Promise<CachedPage | undefined> {
     const key = `${kind}:${login.toLowerCase()}`
     const hit = cache.get(key)
-    if (hit) return hit
+    if (hit) {
+      counts.hits++
+      return hit
+    }
+    counts.misses++
     const ticket = cache.ticket()
     const profile = await publishedProfile(login)
     if (!profile) return undefined
@@ -112,10 +124,14 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     if (!found) return false
     // No proxy is trusted (buildApp sets no trustProxy), so this is what Fastify's req.ip says.
     countView(found, kind, method, req.socket.remoteAddress ?? '', req.headers)
-    if (etagMatches(req.headers['if-none-match'], found.etag)) {
-      res.writeHead(304, found.notModified).end()
+    const sent = representationOf(found, req.headers['accept-encoding'])
+    counts.hits++
+    if (etagMatches(req.headers['if-none-match'], sent.etag)) {
+      res.writeHead(304, sent.notModified).end()
+      counts.fastPath[method === 'GET' ? 'GET 304' : 'HEAD 304']++
     } else {
-      res.writeHead(200, found.headers).end(method === 'GET' ? found.body : undefined)
+      res.writeHead(200, sent.headers).end(method === 'GET' ? sent.body : undefined)
+      counts.fastPath[method === 'GET' ? 'GET 200' : 'HEAD 200']++
     }
     return true
   })
@@ -128,8 +144,9 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     const found = await page(kind, req.params.login)
     if (!found) return sendNotFound(reply)
     countView(found, kind, req.method, req.ip, req.headers)
-    if (etagMatches(req.headers['if-none-match'], found.etag)) return reply.code(304).headers(found.notModified).send()
-    return reply.headers(found.headers).send(found.body)
+    const sent = representationOf(found, req.headers['accept-encoding'])
+    if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).headers(sent.notModified).send()
+    return reply.headers(sent.headers).send(sent.body)
   })
 
   for (const format of ['svg', 'png'] as QrFormat[]) {
@@ -145,6 +162,16 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
   }
 
   app.get<{ Params: { profileId: string; target: string; index?: string } }>('/-/go/:profileId/:target/:index?', async (req, reply) => {
+    // Each click is a lookup and an analytics write: a script clicking in a loop is stopped here.
+    const verdict = await takeAddressLimit(ctx, req, 'clicks')
+    if (verdict && !verdict.allowed) {
+      const page = noticePage({ code: '429', title: 'Too many clicks', lines: ['Wait a moment, then follow the link again.'] })
+      return reply
+        .code(429)
+        .headers({ ...page.headers, 'retry-after': String(retryAfterSeconds(verdict)), 'cache-control': 'no-store' })
+        .type('text/html; charset=utf-8')
+        .send(page.body)
+    }
     const target = clickTarget(req.params.target, req.params.index)
     const profileId = /^[1-9]\d{0,15}$/.test(req.params.profileId) ? Number(req.params.profileId) : undefined
     const destination = target && profileId ? await clickDestination(ctx, profileId, target) : undefined

@@ -1,19 +1,19 @@
-import { theme } from './theme.ts'
+import { pageScript } from './theme.ts'
 
 /**
- * Headers of every public page answer. Scripts and styles run only by hash (no
+ * Headers of every public page answer; `styleHash` is the hash of the page's theme stylesheet. Scripts and styles run only by hash (no
  * 'unsafe-inline'), so markup that slipped past escaping still could not execute; images come
  * from us or any https host (music covers, thumbnails, S3 buckets); the only frame is the
  * privacy-enhanced YouTube player, loaded on a click. Style attributes are allowed because
  * custom button colours are per-slot values written as escaped `style` attributes; CSS in an
  * attribute cannot run script.
  */
-export function pageSecurityHeaders(publicUrl: string): Record<string, string> {
+export function pageSecurityHeaders(publicUrl: string, styleHash: string): Record<string, string> {
   const self = new URL(publicUrl).origin
   const csp = [
     "default-src 'none'",
-    `script-src ${theme.scriptHash}`,
-    `style-src ${theme.styleHash}`,
+    `script-src ${pageScript.hash}`,
+    `style-src ${styleHash}`,
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' ${self} https:`,
     "connect-src 'self'",

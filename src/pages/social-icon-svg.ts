@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { SOCIAL_PLATFORMS } from '../profiles/social-icons.ts'
 import { raw, type SafeHtml } from '../slots/shared/html.ts'
+import { MUSIC_PLATFORMS } from '../slots/shared/music-platforms.ts'
 
 /**
  * Inline 24×24 icons, one per icon name socialIcon() can answer, drawn in currentColor so the
@@ -66,7 +67,8 @@ const frame = (body: string, stroked: boolean) =>
 const humanise = (icon: string) => icon.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase())
 
 const drawings = new Map<string, Drawing>()
-for (const icon of [...SOCIAL_PLATFORMS.map((p) => p.icon), 'email', 'phone', 'whatsapp', 'link']) {
+// Music platforms too: a music block shows each platform's mark beside its name.
+for (const icon of [...SOCIAL_PLATFORMS.map((p) => p.icon), ...MUSIC_PLATFORMS.map((p) => p.icon), 'email', 'phone', 'whatsapp', 'link']) {
   if (drawings.has(icon)) continue
   const brand = STROKED[icon] ? undefined : brandMark(icon)
   if (brand) drawings.set(icon, { svg: raw(frame(brand.paths, false)), label: LABELS[icon] ?? brand.title })

@@ -1,20 +1,35 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { type Theme, THEMES, themeById, themeTokensCss } from './design-tokens.ts'
 
 const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8').trim()
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
-const css = read('./theme.css')
+const layoutCss = read('./theme.css')
 const script = read('./page-script.js')
 
+/** One theme's whole stylesheet, inlined in the page and allowed by its hash in the CSP. */
+export interface PageStyle {
+  theme: Theme
+  css: string
+  hash: string
+}
+
+// Built once per theme at start: a render only picks one, and the CSP names one hash.
+const styles = new Map<number, PageStyle>(
+  THEMES.map((theme) => {
+    const css = `${themeTokensCss(theme)}\n${layoutCss}`
+    return [theme.id, { theme, css, hash: sha256(css) }]
+  }),
+)
+
+/** The stylesheet of the theme a profile chose (the default theme's for an unknown id). */
+export function pageStyle(themeId: number): PageStyle {
+  return styles.get(themeById(themeId).id)!
+}
+
 /**
- * The default theme: its stylesheet and its one progressive script, both inlined (one request
- * per page) and allowed by hash in the Content-Security-Policy rather than by 'unsafe-inline'.
+ * The page's one progressive script, inlined (one request per page) and allowed by hash in the
+ * Content-Security-Policy rather than by 'unsafe-inline'.
  */
-export const theme = Object.freeze({
-  css,
-  script,
-  styleHash: sha256(css),
-  scriptHash: sha256(script),
-  themeColor: '#f3f1ec',
-})
+export const pageScript = Object.freeze({ script, hash: sha256(script) })

@@ -49,13 +49,14 @@ export function loginProblem(login: string): { reason: LoginProblem; message: st
   if (!pattern.test(login)) {
     return { reason: 'invalid', message: 'A login may contain only letters, digits, dots and underscores.' }
   }
-  // spec, Conventions: a digits-only {profileKey} is always an id, so such a login could never be
-  // addressed by name through the API.
-  if (/^\d+$/.test(login)) {
-    return { reason: 'invalid', message: 'A login must contain at least one letter, dot or underscore, not only digits.' }
-  }
   if (reserved.has(login.toLowerCase())) {
     return { reason: 'reserved', message: `"${login}" is reserved and cannot be used as a login.` }
   }
   return null
 }
+
+/**
+ * spec, Conventions: a digits-only {profileKey} is always an id. Such a login is allowed by the
+ * pattern and serves its public page at /<digits>, but the API reaches that page by its id.
+ */
+export const isDigitsOnly = (login: string) => /^\d+$/.test(login)

@@ -1,7 +1,7 @@
-import { countTokens } from 'gpt-tokenizer'
 import type { Config } from '../config.ts'
 import { slotService } from '../services/slot-service.ts'
 import { slotTypeOf } from '../slots/registry.ts'
+import { mdText } from '../slots/shared/markdown-text.ts'
 import { type SlotResource, toSlotView } from '../slots/resource.ts'
 import type { Db } from '../store/db.ts'
 import type { Profile } from '../store/profiles.ts'
@@ -14,7 +14,7 @@ function slotSection(slot: SlotResource, record: unknown): string {
   const def = slotTypeOf(slot.type)
   const position = slot.order + 1
   if (!def || !slot.supported) {
-    return `### ${position}. ${slot.type} (slot ${slot.id}, unsupported)\n\n_${slot.message ?? 'This slot type is not supported by the API.'}_`
+    return `### ${position}. ${mdText(slot.type)} (slot ${slot.id}, unsupported)\n\n_${slot.message ?? 'This slot type is not supported by the API.'}_`
   }
   const readOnly = def.writable ? '' : ', read-only'
   const body = def.markdown(toSlotView(slot), record).trim()
@@ -27,8 +27,9 @@ function slotSection(slot: SlotResource, record: unknown): string {
  * legacy slots are marked unsupported. Pure: the caller loads slots and records.
  */
 export function renderPageMarkdown(profile: ProfileResource, slots: SlotResource[], records: ReadonlyMap<number, unknown>): string {
-  const out = [`# ${profile.title || `@${profile.login}`}`, '']
-  out.push(profile.description ? profile.description : '_(no description)_', '')
+  // Titles, descriptions and every slot's texts are the owner's words: escaped, they stay text.
+  const out = [`# ${mdText(profile.title || `@${profile.login}`)}`, '']
+  out.push(profile.description ? mdText(profile.description) : '_(no description)_', '')
   out.push(`Page: ${profile.computed.url}`, '')
   out.push('## Socials', '')
   if (profile.socials.length) {
@@ -49,5 +50,11 @@ export async function pageMarkdown(db: Db, config: Config, profile: Profile): Pr
   return renderPageMarkdown(toProfileResource(config, profile), slotService.present(config, slots), records)
 }
 
-/** The token count sent as x-markdown-tokens (gpt-tokenizer's default encoding, o200k_base). */
-export const markdownTokens = (markdown: string) => countTokens(markdown)
+/**
+ * The token count sent as x-markdown-tokens (gpt-tokenizer's default encoding, o200k_base). The
+ * encoding's tables take ~70 MB, so they load with the first markdown answer, not at start.
+ */
+export async function markdownTokens(markdown: string): Promise<number> {
+  const { countTokens } = await import('gpt-tokenizer')
+  return countTokens(markdown)
+}

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { Nullable } from '../http/schemas.ts'
+import { Nullable } from '../core/schemas.ts'
 import { limits } from '../limits.ts'
 import { Slot } from '../slots/resource.ts'
 
@@ -76,7 +76,7 @@ export const StoreProfileRequest = Type.Object(
       minLength: limits.login.minLength,
       maxLength: limits.login.maxLength,
       pattern: limits.login.pattern,
-      description: 'The public address segment; check availability with GET /profiles/check-login.',
+      description: 'The public address segment; check availability with GET /profiles/check-login. Digits only is allowed (the page is /<digits>), but API paths then reach the profile by its id.',
       examples: ['jane.doe'],
     }),
   },
@@ -160,7 +160,7 @@ export const LoginCheckQuery = Type.Object({
   profile: Type.Optional(
     Type.String({
       maxLength: 255,
-      description: 'Id or login of one of your profiles: its current login is not reported as taken (checking a rename).',
+      description: 'Id or login of one of your profiles: its current login is not reported as taken (checking a rename). Digits only is always an id.',
       examples: ['42'],
     }),
   ),

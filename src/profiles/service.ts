@@ -1,11 +1,11 @@
-import { AppError, type FieldErrors, invalid, invalidField, mergeErrors } from '../http/errors.ts'
+import { AppError, type FieldErrors, invalid, invalidField, mergeErrors } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { isUniqueViolation } from '../store/errors.ts'
 import { filesRepository } from '../store/files.ts'
 import { type Profile, type ProfileChanges, profilesRepository } from '../store/profiles.ts'
-import { type LoginProblem, loginProblem } from './logins.ts'
-import { plainText } from './plain-text.ts'
+import { isDigitsOnly, type LoginProblem, loginProblem } from './logins.ts'
+import { plainText } from '../slots/shared/plain-text.ts'
 import type { UpdateProfileRequest } from './schemas.ts'
 import { normaliseSocials } from './socials.ts'
 
@@ -23,9 +23,14 @@ export async function checkLogin(db: Db, login: string, exceptProfileId?: number
   if (holder && holder.id !== exceptProfileId) {
     return { available: false, reason: 'taken', message: `The login "${login}" is already taken.` }
   }
-  if (holder) return { available: true, reason: null, message: `"${login}" is this profile's current login.` }
-  return { available: true, reason: null, message: `"${login}" is available.` }
+  const digits = isDigitsOnly(login) ? ` ${digitsOnlyNote(login)}` : ''
+  if (holder) return { available: true, reason: null, message: `"${login}" is this profile's current login.${digits}` }
+  return { available: true, reason: null, message: `"${login}" is available.${digits}` }
 }
+
+// A client that addresses pages by login would otherwise reach the page whose id is that number.
+const digitsOnlyNote = (login: string) =>
+  `Its public page is /${login}, but in API paths a segment of digits is always an id: use the profile's id there.`
 
 /** Login rules that need the store: free, or held by `exceptProfileId`. */
 export async function assertLoginAvailable(db: Db, login: string, exceptProfileId?: number): Promise<void> {
@@ -42,7 +47,7 @@ async function create(db: Db, userId: number, login: string): Promise<Profile> {
   const count = await profilesRepository.countByUser(db, userId)
   if (count >= limits.profilesPerUser) {
     throw new AppError('limit_reached', {
-      message: `You have reached the limit of ${limits.profilesPerUser} profiles. Delete one in the dashboard first.`,
+      message: `You have reached the limit of ${limits.profilesPerUser} profiles. Delete one in the dashboard (/my-links) first.`,
     })
   }
   await assertLoginAvailable(db, login)

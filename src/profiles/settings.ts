@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts'
-import { type FieldErrors, invalid } from '../http/errors.ts'
+import { type FieldErrors, invalid } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { isUniqueViolation } from '../store/errors.ts'

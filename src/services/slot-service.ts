@@ -1,10 +1,10 @@
 import type { Config } from '../config.ts'
-import { AppError, type FieldErrors, invalid, mergeErrors, notFound } from '../http/errors.ts'
+import { AppError, type FieldErrors, invalid, mergeErrors, notFound } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import { publicFileUrl } from '../media/file-url.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { type SlotResource, toSlotResource, unsupportedMessage } from '../slots/resource.ts'
-import type { AnySlotTypeDef, FileRef } from '../slots/types.ts'
+import type { AnySlotTypeDef, FileRef, RecordRef } from '../slots/types.ts'
 import type { Db } from '../store/db.ts'
 import { eventsRepository } from '../store/events.ts'
 import { filesRepository } from '../store/files.ts'
@@ -224,18 +224,30 @@ async function reorder(db: Db, profile: Profile, order: number[]): Promise<Slot[
   return slots.map((s) => ({ ...s, position: position.get(s.id)! })).sort((a, b) => a.position - b.position)
 }
 
-/** The event and form records behind a page's read-only slots, by slot id (the owner's only). */
+/** Where each kind of record a slot type may render from is kept (slots/types.ts RecordRef). */
+const recordLoaders: Record<RecordRef['kind'], (db: Db, userId: number, ids: number[]) => Promise<Array<{ id: number }>>> = {
+  events: eventsRepository.findManyOfUser,
+  forms: formsRepository.findManyOfUser,
+}
+
+/** The records behind a page's read-only slots (events, forms), by slot id (the owner's only). */
 async function records(db: Db, userId: number, slots: Slot[]): Promise<Map<number, unknown>> {
   const refs = slots.flatMap((s) => {
     const ref = slotTypeOf(s.type)?.record?.(s.data as never)
     return ref ? [{ slotId: s.id, ...ref }] : []
   })
-  const ids = (kind: string) => refs.filter((r) => r.kind === kind).map((r) => r.id)
-  const [events, forms] = await Promise.all([eventsRepository.findManyOfUser(db, userId, ids('event')), formsRepository.findManyOfUser(db, userId, ids('form'))])
-  const byKind = { event: new Map(events.map((e) => [e.id, e])), form: new Map(forms.map((f) => [f.id, f])) }
+  const kinds = Object.keys(recordLoaders) as Array<RecordRef['kind']>
+  const loaded = await Promise.all(
+    kinds.map(async (kind) => {
+      const ids = refs.filter((r) => r.kind === kind).map((r) => r.id)
+      const found = ids.length ? await recordLoaders[kind](db, userId, ids) : []
+      return [kind, new Map(found.map((record) => [record.id, record]))] as const
+    }),
+  )
+  const byKind = new Map(loaded)
   const out = new Map<number, unknown>()
   for (const r of refs) {
-    const record = byKind[r.kind].get(r.id)
+    const record = byKind.get(r.kind)?.get(r.id)
     if (record) out.set(r.slotId, record)
   }
   return out

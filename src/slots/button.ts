@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { mdText } from './shared/markdown-text.ts'
 import { mdLink, outbound } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, text } from './shared/schema.ts'
@@ -52,6 +53,6 @@ export default defineSlotType({
   markdown(s) {
     const { title, subtitle } = s.data
     const label = title || subtitle
-    return `${mdLink(label, s.computed.url)}${title && subtitle ? ` — ${subtitle}` : ''}`
+    return `${mdLink(label, s.computed.url)}${title && subtitle ? ` — ${mdText(subtitle)}` : ''}`
   },
 })

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
-import { lines, mdLink, outbound } from './shared/render.ts'
+import { mdText } from './shared/markdown-text.ts'
+import { lines, mdLink, outbound, words } from './shared/render.ts'
 import { strictObject } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
 
@@ -18,21 +19,28 @@ export interface EventView {
 
 const asEvent = (record: unknown) => (record && typeof record === 'object' && 'startsAt' in record ? (record as EventView) : undefined)
 
-/** "Sat, 14 Mar 2026, 19:30" in the event's own time zone (UTC when it names none we know). */
-function formatEventTime(iso: string, timezone: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+const isTimeZone = (zone: string | undefined): zone is string => {
+  if (!zone) return false
   try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: timezone }).format(date)
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
   } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(date)
+    return false
   }
 }
 
-function when(e: EventView): string {
-  const start = formatEventTime(e.startsAt, e.timezone)
-  return e.endsAt ? `${start} – ${formatEventTime(e.endsAt, e.timezone)} (${e.timezone})` : `${start} (${e.timezone})`
+/**
+ * When the event happens, in the page's language: one date with a time range when it starts and
+ * ends on the same day ("Sat 17 Apr 2027, 18:00–22:00 WEST"), both ends written out when not.
+ * Times are the event's own zone, else the owner's, else UTC.
+ */
+export function eventWhen(e: Pick<EventView, 'startsAt' | 'endsAt' | 'timezone'>, lang: string, ownerZone?: string): string {
+  const start = new Date(e.startsAt)
+  if (Number.isNaN(start.getTime())) return e.startsAt
+  const end = e.endsAt ? new Date(e.endsAt) : undefined
+  const timeZone = [e.timezone, ownerZone].find(isTimeZone) ?? 'UTC'
+  const f = new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })
+  return end && end.getTime() > start.getTime() ? f.formatRange(start, end) : f.format(start)
 }
 
 export default defineSlotType({
@@ -48,7 +56,7 @@ export default defineSlotType({
   example: { eventId: 1 },
   normalise: (d) => d,
   compute: () => ({}),
-  record: (d) => ({ kind: 'event', id: d.eventId }),
+  record: (d) => ({ kind: 'events', id: d.eventId }),
   links: (_d, _c, record) => {
     const e = asEvent(record)
     return e?.link ? [e.link] : []
@@ -56,18 +64,19 @@ export default defineSlotType({
 
   html(s, r) {
     const e = asEvent(r.record)
-    if (!e) return r.h`<article class="slot slot-event slot-unavailable"><p>This event is no longer available.</p></article>`
-    const time = r.h`<p class="slot-event-when"><time datetime="${e.startsAt}">${when(e)}</time></p>`
+    const t = words(r)
+    if (!e) return r.h`<article class="slot slot-event slot-unavailable"><p>${t.eventGone}</p></article>`
+    const time = r.h`<p class="slot-event-when"><time datetime="${e.startsAt}">${eventWhen(e, r.lang ?? 'en', r.timeZone)}</time></p>`
     const place = e.location ? r.h`<p class="slot-event-where">${e.location}</p>` : ''
     const about = e.description ? r.h`<p class="slot-event-about">${lines(r, e.description)}</p>` : ''
-    const more = e.link ? outbound(r, s.id, 0, { className: 'slot-event-link' }, 'Details and tickets') : ''
+    const more = e.link ? outbound(r, s.id, 0, { className: 'slot-event-link' }, t.eventDetails) : ''
     return r.h`<article class="slot slot-event"><h2>${e.title}</h2>${time}${place}${about}${more}</article>`
   },
 
   markdown(s, record) {
     const e = asEvent(record)
     if (!e) return `_(event ${s.data.eventId} is no longer available)_`
-    const rows = [`**${e.title}**`, `When: ${when(e)}`, e.location ? `Where: ${e.location}` : '', e.description, e.link ? `Details: ${mdLink(e.link, e.link)}` : '']
+    const rows = [`**${mdText(e.title)}**`, `When: ${eventWhen(e, 'en-GB')}`, e.location ? `Where: ${mdText(e.location)}` : '', mdText(e.description), e.link ? `Details: ${mdLink(e.link, e.link)}` : '']
     return rows.filter(Boolean).join('\n')
   },
 })

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
-import { plainText } from '../profiles/plain-text.ts'
-import { lines } from './shared/render.ts'
+import { plainText } from './shared/plain-text.ts'
+import { mdText } from './shared/markdown-text.ts'
+import { lines, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, stringEnum, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -71,16 +72,17 @@ export default defineSlotType({
   },
 
   compute: () => ({}),
+  reportTitle: (d) => d.items[0]?.title ?? '',
 
   html(s, r) {
     const rows = s.data.items.map(
-      (item) => r.h`<details class="slot-faq-item"><summary>${item.title}</summary><p>${lines(r, item.text)}</p></details>`,
+      (item) => r.h`<details class="slot-faq-item"><summary>${item.title}<span class="sr-only"> (${words(r).faqToggle})</span></summary><p>${lines(r, item.text)}</p></details>`,
     )
     return r.h`<section class="slot slot-faq ${s.data.faqStyle}">${s.data.title ? r.h`<h2>${s.data.title}</h2>` : ''}${rows}</section>`
   },
 
   markdown(s) {
-    const head = s.data.title ? `**${s.data.title}**\n\n` : ''
-    return head + s.data.items.map((item) => `Q: ${item.title}\nA: ${item.text.replace(/\n/g, '\n   ')}`).join('\n\n')
+    const head = s.data.title ? `**${mdText(s.data.title)}**\n\n` : ''
+    return head + s.data.items.map((item) => `Q: ${mdText(item.title)}\nA: ${mdText(item.text).replace(/\n/g, '\n   ')}`).join('\n\n')
   },
 })

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
-import { lines } from './shared/render.ts'
+import { mdText } from './shared/markdown-text.ts'
+import { lines, words } from './shared/render.ts'
 import { strictObject, stringEnum, text } from './shared/schema.ts'
 import { BUTTON_STYLE_LABELS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
 import { SlotRuleError, defineSlotType } from './types.ts'
@@ -24,6 +25,9 @@ export interface FormView {
 const asForm = (record: unknown) => (record && typeof record === 'object' && 'fields' in record ? (record as FormView) : undefined)
 
 const VIEWS = ['inline', 'button'] as const
+
+/** Lets browsers fill in what they know (WCAG 1.3.5, identify input purpose). */
+const AUTOCOMPLETE: Partial<Record<FormFieldView['type'], string>> = { email: 'email', tel: 'tel' }
 
 export default defineSlotType({
   type: 'form',
@@ -51,38 +55,54 @@ export default defineSlotType({
     return { ...d, customize }
   },
   compute: () => ({}),
-  record: (d) => ({ kind: 'form', id: d.formId }),
+  reportTitle: (d) => d.buttonText,
+  record: (d) => ({ kind: 'forms', id: d.formId }),
 
   html(s, r) {
+    const t = words(r)
     const f = asForm(r.record)
-    if (!f) return r.h`<section class="slot slot-form slot-unavailable"><p>This form is no longer available.</p></section>`
+    if (!f) return r.h`<section class="slot slot-form slot-unavailable"><p>${t.formGone}</p></section>`
     const { view, framed, buttonText, style, customize } = s.data
+    // A refused submission comes back with the visitor's values and each problem by its field.
+    const state = r.formState?.slotId === s.id ? r.formState : undefined
     const fields = f.fields.map((field) => {
       const id = `slot-${s.id}-${field.name}`
-      const required = field.required ? r.h` required` : ''
+      const error = state?.errors[field.name]
+      const value = state?.values[field.name] ?? ''
+      const attrs = r.h`${field.required ? r.h` required` : ''}${error ? r.h` aria-invalid="true" aria-describedby="${id}-error"` : ''}`
+      const label = r.h`<label for="${id}">${field.label}${field.required ? r.h` <span class="slot-form-required">(${t.formRequired})</span>` : ''}</label>`
+      const problem = error ? r.h`<span class="slot-form-error" id="${id}-error">${error}</span>` : ''
       if (field.type === 'checkbox') {
-        return r.h`<p class="slot-form-field"><input type="checkbox" id="${id}" name="${field.name}" value="yes"${required}> <label for="${id}">${field.label}</label></p>`
+        return r.h`<div class="slot-form-field slot-form-check"><input type="checkbox" id="${id}" name="${field.name}" value="yes"${value === 'yes' ? r.h` checked` : ''}${attrs}> ${label}${problem}</div>`
       }
       const input =
         field.type === 'textarea'
-          ? r.h`<textarea id="${id}" name="${field.name}" rows="4"${required}></textarea>`
-          : r.h`<input type="${field.type}" id="${id}" name="${field.name}"${required}>`
-      return r.h`<p class="slot-form-field"><label for="${id}">${field.label}</label>${input}</p>`
+          ? r.h`<textarea id="${id}" name="${field.name}" rows="4"${attrs}>${value}</textarea>`
+          : r.h`<input type="${field.type}" id="${id}" name="${field.name}"${value ? r.h` value="${value}"` : ''}${AUTOCOMPLETE[field.type] ? r.h` autocomplete="${AUTOCOMPLETE[field.type]}"` : ''}${attrs}>`
+      return r.h`<div class="slot-form-field">${label}${input}${problem}</div>`
     })
-    const action = r.formAction ? r.h` action="${r.formAction(s.id)}"` : ''
+    const summary = state
+      ? r.h`<p class="slot-form-summary" role="alert"><strong>${t.formCheck}</strong>${state.errors._form ? r.h` ${state.errors._form}` : ''}</p>`
+      : ''
+    // Spam guard: a field people never see (bots fill every input), and `_e`, which the page
+    // script fills with how long the page was open (bots post at once).
+    const guard = r.h`<div class="slot-form-hp" aria-hidden="true"><label for="slot-${s.id}-hp">${t.formHoneypot}</label><input type="text" id="slot-${s.id}-hp" name="_hp" tabindex="-1" autocomplete="off"></div><input type="hidden" name="_e" value="">`
+    // The fragment brings a re-shown page (problems to fix) straight back to this form.
+    const action = r.formAction ? r.h` action="${`${r.formAction(s.id)}#slot-${s.id}`}"` : ''
     const form = r.h`<form class="slot-form-body${framed && view === 'inline' ? ' framed' : ''}" method="post"${action}><input type="hidden" name="slotId" value="${s.id}"><h2>${f.title}</h2>${
       f.description ? r.h`<p>${lines(r, f.description)}</p>` : ''
-    }${fields}<button type="submit" class="style-${style}">${f.submitLabel || 'Send'}</button></form>`
+    }${summary}${fields}${guard}<button type="submit" class="style-${style}">${f.submitLabel || t.formSend}</button></form>`
     if (view === 'inline') return r.h`<section class="slot slot-form">${form}</section>`
     const css = style === 'custom' ? customStyleAttr(customize) : ''
-    return r.h`<section class="slot slot-form"><details class="slot-form-toggle"><summary class="slot-form-button style-${style}"${css ? r.h` style="${css}"` : ''}>${buttonText || f.title}</summary>${form}</details></section>`
+    return r.h`<section class="slot slot-form"><details class="slot-form-toggle"${state ? r.h` open` : ''}><summary class="slot-form-button style-${style}"${css ? r.h` style="${css}"` : ''}>${buttonText || f.title}</summary>${form}</details></section>`
   },
 
   markdown(s, record) {
     const f = asForm(record)
     if (!f) return `_(form ${s.data.formId} is no longer available)_`
-    const fields = f.fields.map((field) => `- ${field.label} (${field.type}${field.required ? ', required' : ''})`)
-    const intro = s.data.view === 'button' ? `Form behind a button "${s.data.buttonText || f.title}": **${f.title}**` : `Form: **${f.title}**`
-    return [intro, f.description, fields.join('\n'), `Submit: ${f.submitLabel || 'Send'}`].filter(Boolean).join('\n')
+    const fields = f.fields.map((field) => `- ${mdText(field.label)} (${field.type}${field.required ? ', required' : ''})`)
+    const title = mdText(f.title)
+    const intro = s.data.view === 'button' ? `Form behind a button "${mdText(s.data.buttonText || f.title)}": **${title}**` : `Form: **${title}**`
+    return [intro, mdText(f.description), fields.join('\n'), `Submit: ${mdText(f.submitLabel || 'Send')}`].filter(Boolean).join('\n')
   },
 })

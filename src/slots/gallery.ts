@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
-import { plainText } from '../profiles/plain-text.ts'
-import { hostOf, linkIndexes, lines, mdLink, outbound } from './shared/render.ts'
+import { plainText } from './shared/plain-text.ts'
+import { mdText } from './shared/markdown-text.ts'
+import { hostOf, lines, linkIndexes, mdLink, outbound, say, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { optionalLink, strictObject, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -51,6 +52,7 @@ export default defineSlotType({
   },
 
   compute: (d, c) => ({ items: d.items.map((item) => ({ src: c.fileUrl(item.path) })) }),
+  reportTitle: (d) => d.items[0]?.text ?? '',
   files: (d) => d.items.map((item, i) => ({ field: `items.${i}.path`, path: item.path })),
   links: (d) => d.items.map((item) => item.link).filter(Boolean),
 
@@ -59,16 +61,16 @@ export default defineSlotType({
     const items = s.data.items.map((item, i) => {
       const img = r.h`<img src="${s.computed.items[i]?.src ?? ''}" alt="${item.text}" loading="lazy" decoding="async">`
       const index = indexes[i]
-      const body = index === null ? img : outbound(r, s.id, index, { className: 'slot-gallery-link', label: item.text || `Open ${hostOf(item.link)}` }, img)
+      const body = index === null ? img : outbound(r, s.id, index, { className: 'slot-gallery-link', label: item.text || say(words(r).openHost, { host: hostOf(item.link) }) }, img)
       return r.h`<li><figure>${body}${item.text ? r.h`<figcaption>${lines(r, item.text)}</figcaption>` : ''}</figure></li>`
     })
     return r.h`<section class="slot slot-gallery">${s.data.title ? r.h`<h2>${s.data.title}</h2>` : ''}<ul class="slot-gallery-items">${items}</ul></section>`
   },
 
   markdown(s) {
-    const head = s.data.title ? `**${s.data.title}**\n` : ''
+    const head = s.data.title ? `**${mdText(s.data.title)}**\n` : ''
     const items = s.data.items.map((item, i) => {
-      const caption = item.text ? ` ${item.text.replace(/\n/g, ' ')}` : ''
+      const caption = item.text ? ` ${mdText(item.text.replace(/\n/g, ' '))}` : ''
       const link = item.link ? ` → ${mdLink(item.link, item.link)}` : ''
       return `- ![Image ${i + 1}](${s.computed.items[i]?.src ?? item.path})${caption}${link}`
     })

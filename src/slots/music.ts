@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import { safeUrl } from './shared/html.ts'
 import { musicPlatformOf } from './shared/music-platforms.ts'
-import { mdLink, outbound } from './shared/render.ts'
+import { mdText } from './shared/markdown-text.ts'
+import { mdLink, outbound, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, stringEnum, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -86,14 +87,16 @@ export default defineSlotType({
   },
 
   compute: (d) => ({ links: d.links.map((l) => platformOf(l.link)) }),
+  reportTitle: (d) => [d.artist.trim(), d.album.trim()].filter(Boolean).join(' – '),
   links: (d) => displayOrder(d.links).map((i) => d.links[i].link),
 
   html(s, r) {
     const { album, artist, thumbnail, showCover, style } = s.data
+    const t = words(r)
     const cover = showCover && thumbnail ? r.h`<img class="slot-music-cover" src="${safeUrl(thumbnail)}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer">` : ''
     const buttons = displayOrder(s.data.links).map((i, index) => {
       const p = s.computed.links[i] ?? platformOf(s.data.links[i].link)
-      const inner = r.h`<span class="icon icon-${p.icon}" aria-hidden="true"></span><span class="slot-music-platform">${p.label}</span>`
+      const inner = r.h`${r.icon ? r.icon(p.icon) : ''}<span class="slot-music-platform">${p.label}</span><span class="slot-music-play" aria-hidden="true">${t.musicPlay}</span>`
       return r.h`<li>${outbound(r, s.id, index, { className: `slot-music-link platform-${p.platform}` }, inner)}</li>`
     })
     const heading = album || artist ? r.h`<div class="slot-music-meta">${album ? r.h`<h2>${album}</h2>` : ''}${artist ? r.h`<p>${artist}</p>` : ''}</div>` : ''
@@ -102,7 +105,7 @@ export default defineSlotType({
 
   markdown(s) {
     const { album, artist, thumbnail, showCover } = s.data
-    const head = album || artist ? `**${album || 'Untitled release'}**${artist ? ` — ${artist}` : ''}\n` : ''
+    const head = album || artist ? `**${album ? mdText(album) : 'Untitled release'}**${artist ? ` — ${mdText(artist)}` : ''}\n` : ''
     const cover = showCover && thumbnail ? `![Cover](${thumbnail})\n` : ''
     const links = displayOrder(s.data.links).map((i) => `- ${mdLink(s.computed.links[i]?.label ?? 'Listen', s.data.links[i].link)}`)
     return `${head}${cover}${links.join('\n')}`

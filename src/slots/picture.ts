@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { hostOf, mdLink, outbound } from './shared/render.ts'
+import { hostOf, mdLink, outbound, say, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { optionalLink, strictObject, stringEnum } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -36,7 +36,7 @@ export default defineSlotType({
 
   html(s, r) {
     const img = r.h`<img src="${s.computed.src}" alt="" loading="lazy" decoding="async">`
-    const body = s.data.link ? outbound(r, s.id, 0, { className: 'slot-picture-link', label: `Open ${hostOf(s.data.link)}` }, img) : img
+    const body = s.data.link ? outbound(r, s.id, 0, { className: 'slot-picture-link', label: say(words(r).openHost, { host: hostOf(s.data.link) }) }, img) : img
     return r.h`<figure class="slot slot-picture size-${s.data.size}">${body}</figure>`
   },
 

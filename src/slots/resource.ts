@@ -10,7 +10,9 @@ export const Slot = Type.Object(
     id: Type.Integer({ description: 'Slot id; click statistics are tied to it.' }),
     type: Type.String({ description: `One of ${SLOT_TYPES.join(', ')}; another value is a legacy type (supported: false).` }),
     order: Type.Integer({ minimum: 0, description: 'Position on the page, 0 first; always 0..n-1 without gaps.' }),
-    supported: Type.Boolean({ description: 'False for a legacy slot type: it can be deleted or reordered, not edited.' }),
+    supported: Type.Boolean({
+      description: 'False for a legacy slot type (it can be deleted or reordered, not edited), or for stored data its type cannot read any more (send its data again, or delete it).',
+    }),
     data: Type.Object({}, { additionalProperties: true, description: 'The body, in the shape of the type’s schema (GET /slot-types/{type}).' }),
     computed: Type.Object({}, { additionalProperties: true, description: 'Server-derived and read-only; sending any of these names in data is 422.' }),
     message: Type.Optional(Type.String({ description: 'Present for unsupported slots: what can still be done with them.' })),
@@ -52,17 +54,33 @@ export interface StoredSlotLike {
 export const unsupportedMessage = (type: string) =>
   `The slot type "${type}" is not supported by the API: this slot can only be deleted or reordered.`
 
-const asObject = (data: unknown): Record<string, any> => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, any>) : {})
+export const unreadableMessage = (slot: { id: number; type: string }) =>
+  `This ${slot.type} slot holds stored data its type cannot read any more, so it is not shown on the page. ` +
+  `Send its data again with PATCH …/slots/${slot.id}, or delete it.`
 
-/** The slot as the API answers it: computed fields derived now, legacy types marked unsupported. */
+/** Stored data as an object: a row written around the API may hold anything JSON can. */
+export const asObject = (data: unknown): Record<string, any> => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, any>) : {})
+
+/**
+ * The one presenter: a stored slot as every face shows it (the API, the public page, click
+ * redirects, analytics, markdown). Computed fields are derived now. Legacy types, and rows of
+ * a known type whose data the type can no longer read, come back supported: false with a
+ * message saying what can still be done: never an exception, whatever the row holds.
+ */
 export function toSlotResource(slot: StoredSlotLike, c: ComputeContext): SlotResource {
   const def = slotTypeOf(slot.type)
   const data = asObject(slot.data)
   const base = { id: slot.id, type: slot.type, order: slot.position }
-  if (!def) {
-    return { ...base, supported: false, data, computed: {}, message: unsupportedMessage(slot.type), createdAt: slot.createdAt, updatedAt: slot.updatedAt }
+  const times = { createdAt: slot.createdAt, updatedAt: slot.updatedAt }
+  const unsupported = (message: string): SlotResource => ({ ...base, supported: false, data, computed: {}, message, ...times })
+  if (!def) return unsupported(unsupportedMessage(slot.type))
+  let computed: Record<string, any>
+  try {
+    computed = asObject(def.compute(data, c))
+  } catch {
+    return unsupported(unreadableMessage(slot))
   }
-  return { ...base, supported: true, data, computed: asObject(def.compute(data, c)), createdAt: slot.createdAt, updatedAt: slot.updatedAt }
+  return { ...base, supported: true, data, computed, ...times }
 }
 
 /** What a renderer takes (html, markdown): id, type, data, computed. */

@@ -1,4 +1,5 @@
-import { hostOf, mdLink, outbound } from './shared/render.ts'
+import { mdText } from './shared/markdown-text.ts'
+import { hostOf, mdLink, outbound, say, words } from './shared/render.ts'
 import { raw } from './shared/html.ts'
 import { RICH_TEXT_TAGS, richText, richTextToMarkdown, visibleText } from './shared/rich-text.ts'
 import { Problems } from './shared/rules.ts'
@@ -40,13 +41,13 @@ export default defineSlotType({
     const { title, description, textStyle, link } = s.data
     // Sanitised again on the way out: stored HTML is never trusted blindly.
     const body = r.h`${title ? r.h`<h2>${title}</h2>` : ''}${description ? r.h`<div class="slot-text-body">${raw(richText(description))}</div>` : ''}`
-    const inner = link ? outbound(r, s.id, 0, { className: 'slot-text-link', label: title || `Open ${hostOf(link)}` }, body) : body
+    const inner = link ? outbound(r, s.id, 0, { className: 'slot-text-link', label: title || say(words(r).openHost, { host: hostOf(link) }) }, body) : body
     return r.h`<section class="slot slot-text text-${textStyle}">${inner}</section>`
   },
 
   markdown(s) {
     const { title, description, link } = s.data
-    const parts = [title ? `**${title}**` : '', richTextToMarkdown(description), link ? `Opens: ${mdLink(link, link)}` : '']
+    const parts = [title ? `**${mdText(title)}**` : '', richTextToMarkdown(description), link ? `Opens: ${mdLink(link, link)}` : '']
     return parts.filter(Boolean).join('\n\n')
   },
 })

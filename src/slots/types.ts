@@ -1,4 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox'
+import type { Messages } from '../i18n/catalogue.ts'
 import type { HtmlTag, SafeHtml } from './shared/html.ts'
 
 /** spec, Slot: the ten types, in the spec's order. */
@@ -30,6 +31,22 @@ export interface RenderContext {
   formAction?(slotId: number): string
   /** The event or form record behind the slot (see `SlotTypeDef.record`); undefined when it is gone. */
   record?: unknown
+  /** The page's language (a catalogue code, for Intl) and its words; English when absent. */
+  lang?: string
+  t?: Messages
+  /** An inline SVG mark for an icon name (brand logos); absent, blocks show names only. */
+  icon?(name: string): SafeHtml
+  /** The owner's IANA time zone, for dates that carry none of their own. */
+  timeZone?: string
+  /** A refused form submission shown again: the visitor's values and each field's problem. */
+  formState?: FormState
+}
+
+export interface FormState {
+  slotId: number
+  values: Record<string, string>
+  /** Field name → message; `_form` for a problem of the whole form. */
+  errors: Record<string, string>
 }
 
 /** What `compute` may use: turning stored paths into public URLs, nothing else. */
@@ -45,7 +62,8 @@ export interface FileRef {
 
 /** The dashboard-managed record a read-only slot shows (its events and forms tables). */
 export interface RecordRef {
-  kind: 'event' | 'form'
+  /** Which of the owner's records: the table the dashboard keeps them in. */
+  kind: 'events' | 'forms'
   id: number
 }
 
@@ -86,6 +104,11 @@ export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TS
   normalise(data: Static<S>): Static<S>
   /** Normalised data → computed fields; never throws on normalised data. */
   compute(data: Static<S>, c: ComputeContext): Static<C>
+  /**
+   * Its own words for reports (analytics blocks, insights) when data has no title or subtitle:
+   * the music release's artist and album, the first FAQ question. Empty when it has none.
+   */
+  reportTitle?(data: Static<S>): string
   /** Upload paths in data that must belong to the page's owner. */
   files?(data: Static<S>): FileRef[]
   /** The record a read-only slot renders from. */

@@ -282,16 +282,6 @@ async function putMonthly(db: Db, rows: SketchRow[]): Promise<void> {
   }
 }
 
-/** The blocks now on a page, in page order, with their data parsed. */
-async function pageSlots(db: Db, profileId: number): Promise<Array<{ id: number; type: string; data: Record<string, unknown> }>> {
-  const rows = await db.selectFrom('slots').select(['id', 'type', 'data']).where('profile_id', '=', profileId).orderBy('position').orderBy('id').execute()
-  return rows.map((r) => {
-    const data = JSON.parse(r.data)
-    // A divider may store [] (spec: an empty array or object is sent); titles read it as {}.
-    return { id: r.id, type: r.type, data: data && typeof data === 'object' && !Array.isArray(data) ? data : {} }
-  })
-}
-
 /** The earliest stored day among the pages, or undefined when they have no data. */
 async function firstDay(db: Db, profileIds: number[]): Promise<string | undefined> {
   if (profileIds.length === 0) return undefined
@@ -345,7 +335,6 @@ export const analyticsRepository = Object.freeze({
   addSlotDaily,
   addSocialDaily,
   putMonthly,
-  pageSlots,
   firstDay,
   purgeBefore,
   deleteDays,

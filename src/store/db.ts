@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
@@ -10,7 +11,7 @@ import {
   SqliteDialect,
   type Transaction,
 } from 'kysely'
-import pg from 'pg'
+import type PgModule from 'pg'
 import type { Database } from './schema.ts'
 
 export type Db = KyselyType<Database> | Transaction<Database>
@@ -24,12 +25,20 @@ export interface OpenOptions {
   sqliteFile?: string
 }
 
-// PostgreSQL COUNT(*) and SUM() are bigint; our counts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v))
+let pgLoaded: typeof PgModule | undefined
+/** The PostgreSQL driver (~15 MB) loads only for a DATABASE_URL; SQLite starts need none of it. */
+function loadPg(): typeof PgModule {
+  if (!pgLoaded) {
+    pgLoaded = createRequire(import.meta.url)('pg') as typeof PgModule
+    // PostgreSQL COUNT(*) and SUM() are bigint; our counts fit in a JS number.
+    pgLoaded.types.setTypeParser(20, (v) => Number(v))
+  }
+  return pgLoaded
+}
 
 export function openDatabase(options: OpenOptions): Kysely<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       max: 10,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
@@ -39,8 +48,12 @@ export function openDatabase(options: OpenOptions): Kysely<Database> {
   const file = options.sqliteFile ?? 'slotline.db'
   let target = file
   if (file !== ':memory:') {
-    mkdirSync(options.dataDir, { recursive: true })
     target = join(options.dataDir, file)
+    // Accounts, token digests and form submissions live here: owner only. SQLite gives its
+    // -wal and -shm files the database file's mode, so creating that one 0600 covers them.
+    if (!existsSync(options.dataDir)) mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
+    if (existsSync(target)) chmodSync(target, 0o600)
+    else closeSync(openSync(target, 'a', 0o600))
   }
   const sqlite = new SQLite(target)
   sqlite.pragma('journal_mode = WAL')

@@ -76,4 +76,41 @@ async function deleteUnusedBefore(db: Db, beforeIso: string): Promise<StoredFile
   return rows.map(toFile)
 }
 
-export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths, deleteUnusedBefore })
+/**
+ * Deletes the files page `profileId` uses (its avatar, cover or a slot's data) that no other
+ * page uses, and returns them: what must go with the page when it is deleted. Run it before
+ * the page's own rows go, inside the same transaction.
+ */
+async function deleteUsedOnlyBy(db: Db, profileId: number): Promise<StoredFile[]> {
+  const quoted = sql<string>`'"' || files.path || '"'`
+  const contains = isPostgres(db) ? sql<number>`strpos(slots.data, ${quoted})` : sql<number>`instr(slots.data, ${quoted})`
+  const rows = await db
+    .deleteFrom('files')
+    .where(({ exists, not, selectFrom, or, and }) =>
+      and([
+        or([
+          exists(
+            selectFrom('profiles')
+              .select(sql`1`.as('one'))
+              .where('profiles.id', '=', profileId)
+              .where((p) => p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])),
+          ),
+          exists(selectFrom('slots').select(sql`1`.as('one')).where('slots.profile_id', '=', profileId).where(contains, '>', 0)),
+        ]),
+        not(
+          exists(
+            selectFrom('profiles')
+              .select(sql`1`.as('one'))
+              .where('profiles.id', '!=', profileId)
+              .where((p) => p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])),
+          ),
+        ),
+        not(exists(selectFrom('slots').select(sql`1`.as('one')).where('slots.profile_id', '!=', profileId).where(contains, '>', 0))),
+      ]),
+    )
+    .returningAll()
+    .execute()
+  return rows.map(toFile)
+}
+
+export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths, deleteUnusedBefore, deleteUsedOnlyBy })

@@ -44,7 +44,7 @@ const toProfile = (r: Row): Profile => ({
 })
 
 export type ProfileChanges = Partial<
-  Pick<Profile, 'login' | 'title' | 'description' | 'avatar' | 'bgImage' | 'socials' | 'languageId' | 'isMain' | 'status'>
+  Pick<Profile, 'login' | 'title' | 'description' | 'avatar' | 'bgImage' | 'socials' | 'themeId' | 'languageId' | 'isMain' | 'status'>
 >
 
 async function insert(db: Db, p: { userId: number; login: string; isMain: boolean }): Promise<Profile> {
@@ -78,6 +78,7 @@ async function update(db: Db, id: number, changes: ProfileChanges): Promise<Prof
   if (changes.avatar !== undefined) set.avatar = changes.avatar
   if (changes.bgImage !== undefined) set.bg_image = changes.bgImage
   if (changes.socials !== undefined) set.socials = JSON.stringify(changes.socials)
+  if (changes.themeId !== undefined) set.theme_id = changes.themeId
   if (changes.languageId !== undefined) set.language_id = changes.languageId
   if (changes.isMain !== undefined) set.is_main = changes.isMain ? 1 : 0
   if (changes.status !== undefined) set.status = changes.status ? 1 : 0
@@ -126,7 +127,14 @@ async function remove(db: Db, id: number): Promise<void> {
   await db.deleteFrom('profiles').where('id', '=', id).execute()
 }
 
+/** Makes the user's oldest remaining page the main one when none is (after a deletion). */
+async function ensureMain(db: Db, userId: number): Promise<void> {
+  const rows = await db.selectFrom('profiles').select(['id', 'is_main']).where('user_id', '=', userId).orderBy('id').execute()
+  if (rows.length && !rows.some((r) => r.is_main === 1)) await db.updateTable('profiles').set({ is_main: 1 }).where('id', '=', rows[0].id).execute()
+}
+
 export const profilesRepository = Object.freeze({
+  ensureMain,
   insert,
   update,
   findById,

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 /**
  * The database as Kysely sees it. snake_case stays here and in SQL; repositories map rows to
@@ -23,6 +23,51 @@ export interface TokensTable {
   abilities: string
   last_used_at: string | null
   created_at: string
+  /** personal (slp_), access (slo_) or refresh (slr_). */
+  kind: ColumnType<TokenKind, TokenKind | undefined, TokenKind>
+  grant_id: number | null
+  expires_at: string | null
+  /** OAuth: the one audience (RFC 8707) an access token was issued for. */
+  resource: string | null
+  /** OAuth: the digest of the code a token descends from; a replay revokes the whole family. */
+  family: string | null
+  /** OAuth refresh tokens: when it was exchanged for the next one (a grace window follows). */
+  rotated_at: string | null
+}
+
+export type TokenKind = 'personal' | 'access' | 'refresh'
+
+export interface OAuthClientsTable {
+  client_id: string
+  name: string
+  /** JSON array of the registered redirect URIs. */
+  redirect_uris: string
+  /** Set for clients identified by a Client ID Metadata Document (client_id is that URL). */
+  metadata_url: string | null
+  metadata_expires_at: string | null
+  created_at: string
+  last_used_at: string | null
+}
+
+export interface OAuthGrantsTable {
+  id: Generated<number>
+  user_id: number
+  client_id: string
+  /** Space-separated scopes the user approved. */
+  scopes: string
+  created_at: string
+  last_used_at: string | null
+}
+
+export interface OAuthCodesTable {
+  code_hash: string
+  grant_id: number
+  redirect_uri: string
+  code_challenge: string
+  scopes: string
+  resource: string
+  expires_at: string
+  used_at: string | null
 }
 
 export interface ProfilesTable {
@@ -174,9 +219,26 @@ export interface UploadGrantsTable {
   created_at: string
 }
 
+/** Dashboard sign-in sessions (SQL store; Redis holds them instead when configured). */
+export interface SessionsTable {
+  id_hash: string
+  user_id: number | null
+  data: string
+  expires_at: string
+}
+
+export interface JobRunsTable {
+  name: string
+  period: number
+  claimed_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
+  oauth_clients: OAuthClientsTable
+  oauth_grants: OAuthGrantsTable
+  oauth_codes: OAuthCodesTable
   profiles: ProfilesTable
   slots: SlotsTable
   files: FilesTable
@@ -192,4 +254,6 @@ export interface Database {
   events: EventsTable
   forms: FormsTable
   form_submissions: FormSubmissionsTable
+  sessions: SessionsTable
+  job_runs: JobRunsTable
 }

@@ -1,7 +1,9 @@
 import type { Selectable } from 'kysely'
 import { type Db, nowIso, prepared } from './db.ts'
 import type { User } from './users.ts'
-import type { TokensTable } from './schema.ts'
+import type { TokenKind, TokensTable } from './schema.ts'
+
+export type { TokenKind }
 
 export type Ability = 'profile:read' | 'profile:write'
 export const ABILITIES: readonly Ability[] = ['profile:read', 'profile:write']
@@ -14,6 +16,13 @@ export interface TokenRecord {
   abilities: Ability[]
   lastUsedAt: string | null
   createdAt: string
+  kind: TokenKind
+  /** OAuth tokens: the grant they were issued under. */
+  grantId: number | null
+  expiresAt: string | null
+  resource: string | null
+  family: string | null
+  rotatedAt: string | null
 }
 
 type Row = Selectable<TokensTable>
@@ -26,6 +35,12 @@ const toToken = (r: Row): TokenRecord => ({
   abilities: r.abilities.split(',').filter(Boolean) as Ability[],
   lastUsedAt: r.last_used_at,
   createdAt: r.created_at,
+  kind: r.kind,
+  grantId: r.grant_id,
+  expiresAt: r.expires_at,
+  resource: r.resource,
+  family: r.family,
+  rotatedAt: r.rotated_at,
 })
 
 async function insert(db: Db, t: { userId: number; name: string; tokenHash: string; abilities: Ability[] }): Promise<TokenRecord> {
@@ -54,6 +69,12 @@ const tokenWithUser = prepared((db, tokenHash: string) =>
       'tokens.abilities',
       'tokens.last_used_at',
       'tokens.created_at',
+      'tokens.kind',
+      'tokens.grant_id',
+      'tokens.expires_at',
+      'tokens.resource',
+      'tokens.family',
+      'tokens.rotated_at',
       'users.email as u_email',
       'users.name as u_name',
       'users.password_hash as u_password_hash',
@@ -87,12 +108,13 @@ async function countByUser(db: Db, userId: number): Promise<number> {
     .selectFrom('tokens')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
+    .where('kind', '=', 'personal')
     .executeTakeFirstOrThrow()
   return Number(n)
 }
 
 async function listByUser(db: Db, userId: number): Promise<TokenRecord[]> {
-  const rows = await db.selectFrom('tokens').selectAll().where('user_id', '=', userId).orderBy('id').execute()
+  const rows = await db.selectFrom('tokens').selectAll().where('user_id', '=', userId).where('kind', '=', 'personal').orderBy('id').execute()
   return rows.map(toToken)
 }
 
@@ -102,8 +124,79 @@ async function touch(db: Db, id: number, at = nowIso()): Promise<void> {
 
 /** Revocation deletes the row: the very next request with that token finds nothing. */
 async function revoke(db: Db, userId: number, id: number): Promise<boolean> {
-  const res = await db.deleteFrom('tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  const res = await db.deleteFrom('tokens').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'personal').executeTakeFirst()
   return Number(res.numDeletedRows) > 0
 }
 
-export const tokensRepository = Object.freeze({ insert, findByHash, findWithUser, countByUser, listByUser, touch, revoke })
+export interface NewOAuthToken {
+  userId: number
+  grantId: number
+  kind: 'access' | 'refresh'
+  name: string
+  tokenHash: string
+  abilities: Ability[]
+  expiresAt: string | null
+  resource: string
+  family: string
+}
+
+async function insertOAuth(db: Db, t: NewOAuthToken): Promise<void> {
+  await db
+    .insertInto('tokens')
+    .values({
+      user_id: t.userId,
+      grant_id: t.grantId,
+      kind: t.kind,
+      name: t.name,
+      token_hash: t.tokenHash,
+      abilities: t.abilities.join(','),
+      expires_at: t.expiresAt,
+      resource: t.resource,
+      family: t.family,
+      created_at: nowIso(),
+    })
+    .execute()
+}
+
+/**
+ * Marks a refresh token exchanged, once: false when another exchange got there first (the
+ * caller then decides between the grace window and reuse detection).
+ */
+async function markRotated(db: Db, id: number, at = nowIso()): Promise<boolean> {
+  const res = await db.updateTable('tokens').set({ rotated_at: at }).where('id', '=', id).where('rotated_at', 'is', null).executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0
+}
+
+async function deleteByHash(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('tokens').where('token_hash', '=', tokenHash).where('kind', '!=', 'personal').execute()
+}
+
+/** Every token descending from one code: what a replayed code or refresh token revokes. */
+async function deleteFamily(db: Db, family: string): Promise<void> {
+  await db.deleteFrom('tokens').where('family', '=', family).execute()
+}
+
+/** OAuth tokens past their expiry (personal tokens never expire). */
+async function purgeExpired(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('tokens').where('kind', '!=', 'personal').where('expires_at', '<', before).execute()
+}
+
+async function deleteByGrant(db: Db, grantId: number): Promise<void> {
+  await db.deleteFrom('tokens').where('grant_id', '=', grantId).execute()
+}
+
+export const tokensRepository = Object.freeze({
+  insert,
+  findByHash,
+  findWithUser,
+  countByUser,
+  listByUser,
+  touch,
+  revoke,
+  insertOAuth,
+  markRotated,
+  deleteByHash,
+  deleteFamily,
+  deleteByGrant,
+  purgeExpired,
+})

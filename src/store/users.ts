@@ -71,4 +71,14 @@ async function usage(db: Db, userId: number): Promise<{ profiles: number; tokens
   return { profiles: Number(row.profiles), tokens: Number(row.tokens) }
 }
 
-export const usersRepository = Object.freeze({ insert, findById, findByEmail, count, usage })
+async function update(db: Db, id: number, changes: Partial<Pick<User, 'email' | 'name' | 'timezone' | 'passwordHash'>>): Promise<User> {
+  const set: Partial<Row> = {}
+  if (changes.email !== undefined) set.email = changes.email.toLowerCase()
+  if (changes.name !== undefined) set.name = changes.name
+  if (changes.timezone !== undefined) set.timezone = changes.timezone
+  if (changes.passwordHash !== undefined) set.password_hash = changes.passwordHash
+  const row = await db.updateTable('users').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return toUser(row)
+}
+
+export const usersRepository = Object.freeze({ insert, update, findById, findByEmail, count, usage })

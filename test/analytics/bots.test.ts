@@ -23,6 +23,14 @@ const automated = [
   'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.71 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 ]
 
+// Fetchers our former hand-made list let through as people; isbot's maintained pattern knows them.
+const missedBefore = [
+  'Mastodon/4.2.1 (http.rb/5.1.1; +https://mastodon.social/)',
+  'Iframely/1.3.1 (+https://iframely.com/docs/about)',
+  'Mozilla/5.0 (compatible; Feedly/1.0)',
+  'Mozilla/5.0 (compatible; Qwantify/2.4w; +https://www.qwant.com/)/2.4w',
+]
+
 const people = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
@@ -35,6 +43,10 @@ const people = [
 describe('bot and prefetch detection', () => {
   it('recognises crawlers, link unfurlers, scripted clients and headless browsers', () => {
     for (const ua of automated) assert.equal(isBot(ua), true, ua)
+  })
+
+  it('follows the maintained isbot list: fetchers without "bot" in their name are recognised too', () => {
+    for (const ua of missedBefore) assert.equal(isBot(ua), true, ua)
   })
 
   it('lets ordinary browsers and in-app browsers through', () => {

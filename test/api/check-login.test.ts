@@ -37,6 +37,25 @@ describe(`GET /profiles/check-login (${STORE})`, () => {
     }
   })
 
+  it('reports a digits-only login as available, saying that API paths reach it by id', async () => {
+    const { token } = await makeAccount(t)
+    const login = `${process.pid}${seq++}`.padStart(8, '7')
+    const { data } = (await check(token, { login })).body
+    assert.deepEqual([data.available, data.reason], [true, null])
+    assert.match(data.message, new RegExp(`public page is /${login}.*always an id`))
+  })
+
+  it('reads a digits-only profile parameter as an id, so a page renamed to digits checks against itself', async () => {
+    const { user, token } = await makeAccount(t)
+    const mine = await makeProfile(t, user)
+    const digits = `${process.pid}${seq++}`.padStart(9, '8')
+    await t.request('PATCH', `/v1/profiles/${mine.id}/settings`, { token, body: { login: digits } })
+    const own = (await check(token, { login: digits, profile: String(mine.id) })).body.data
+    assert.deepEqual([own.available, own.reason], [true, null])
+    assert.equal((await check(token, { login: digits })).body.data.reason, 'taken')
+    assert.equal((await check(token, { login: freshLogin(), profile: digits })).status, 404)
+  })
+
   it('reports reserved for each reserved word that passes the pattern, in any case', async () => {
     const { token } = await makeAccount(t)
     for (const login of ['Settings', 'LOGIN', 'webhook', 'sitemap', 'static', 'oauth']) {

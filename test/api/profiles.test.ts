@@ -121,12 +121,35 @@ describe(`POST /profiles (${STORE})`, () => {
     }
   })
 
-  it('refuses a digits-only login, which {profileKey} would always read as an id', async () => {
+  it('accepts a digits-only login: its page is /<digits> and the API reaches it by id, as the spec reads such a key', async () => {
     const { token } = await makeAccount(t)
-    const res = await t.request('POST', '/v1/profiles', { token, body: { login: '12345' } })
-    assert.equal(res.status, 422)
-    assert.match(res.body.errors.login[0], /not only digits/)
-    assert.equal((await t.request('POST', '/v1/profiles', { token, body: { login: '12345_' } })).status, 201)
+    const first = (await t.request('POST', '/v1/profiles', { token, body: { login: freshLogin('first') } })).body.data
+    // Leading zeros keep the number equal to the first page's id, so the key cannot be read as a login by accident.
+    const digits = String(first.id).padStart(12, '0')
+    const res = await t.request('POST', '/v1/profiles', { token, body: { login: digits } })
+    assert.equal(res.status, 201)
+    const created = res.body.data
+    assert.equal(created.login, digits)
+    assert.equal(created.computed.url, `${t.url}/${digits}`)
+    assert.equal((await t.request('GET', `/v1/profiles/${created.id}`, { token })).body.data.login, digits)
+    assert.equal((await t.request('GET', `/v1/profiles/${digits}`, { token })).body.data.id, first.id)
+    const page = await fetch(`${t.url}/${digits}`)
+    assert.equal(page.status, 200)
+    assert.match(await page.text(), new RegExp(digits))
+    const again = await t.request('POST', '/v1/profiles', { token, body: { login: digits } })
+    assert.equal(again.status, 422)
+    assert.match(again.body.errors.login[0], /already taken/)
+  })
+
+  it('renames a page to a digits-only login through its settings, reached by id afterwards', async () => {
+    const { user, token } = await makeAccount(t)
+    const mine = await makeProfile(t, user)
+    const digits = `9${Date.now()}${seq++}`.slice(0, 20)
+    const res = await t.request('PATCH', `/v1/profiles/${mine.login}/settings`, { token, body: { login: digits } })
+    assert.equal(res.status, 200)
+    assert.equal((await t.request('GET', `/v1/profiles/${mine.id}/settings`, { token })).body.data.login, digits)
+    assert.equal((await fetch(`${t.url}/${digits}`)).status, 200)
+    assert.equal((await fetch(`${t.url}/${mine.login}`)).status, 404)
   })
 
   it('refuses each of the 28 reserved logins, in any case', async () => {

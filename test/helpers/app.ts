@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import pino from 'pino'
 import { buildApp, closeContext, createContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
 import { loadConfig } from '../../src/config.ts'
+import { createLogger } from '../../src/logger.ts'
 import { configureMedia } from '../../src/media/media.ts'
 import type { AppContext } from '../../src/context.ts'
 import { profileService } from '../../src/profiles/service.ts'
@@ -50,7 +50,10 @@ export interface TestApp {
  * schema (and Redis key prefix) when the run targets PostgreSQL. Rate limits are off unless the
  * test sets RATE_LIMIT_* in `env`.
  */
-export async function startApp(env: Record<string, string> = {}, options: { store?: 'sqlite' | 'postgres' } = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { store?: 'sqlite' | 'postgres'; /** Where the app's log lines go (at LOG_LEVEL, else TEST_LOG, else nowhere). */ logTo?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const store = options.store ?? STORE
   const dataDir = mkdtempSync(join(tmpdir(), 'slotline-test-'))
   const id = randomBytes(6).toString('hex')
@@ -68,6 +71,8 @@ export async function startApp(env: Record<string, string> = {}, options: { stor
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '0',
     RATE_LIMIT_MUSIC_PER_MINUTE: '0',
+    RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+    RATE_LIMIT_SIGN_IN_PER_10_MINUTES: '0',
     // Network rule: a suite that forgets its fakes reaches a closed local port, never the public APIs.
     MUSIC_DEEZER_URL: 'http://127.0.0.1:9',
     MUSIC_ITUNES_URL: 'http://127.0.0.1:9',
@@ -76,11 +81,11 @@ export async function startApp(env: Record<string, string> = {}, options: { stor
     PORT: '0',
     ...env,
   })
-  // Kysely's migrator looks for its tables by introspecting every schema; a suite dropping its
-  // own schema at that instant (suites run in parallel, one schema each) can fail the catalog
-  // query with 3F000. Only tests drop schemas concurrently, so one retry here covers it.
-  const open = () => createContext(config, { logger: pino({ level: process.env.TEST_LOG ?? 'silent' }), schema, redisPrefix: `test:${id}:` })
-  const ctx = await open().catch((err) => (err?.code === '3F000' ? open() : Promise.reject(err)))
+  const ctx = await createContext(config, {
+    logger: createLogger(env.LOG_LEVEL ?? process.env.TEST_LOG ?? 'silent', options.logTo),
+    schema,
+    redisPrefix: `test:${id}:`,
+  })
   // Network rule: a test app's server-side fetches can only ever reach loopback; suites that
   // test upload-by-URL give it their own table of names.
   const network = loopbackNetwork()

@@ -34,8 +34,8 @@ export async function separateStore(store: 'sqlite' | 'postgres', dirPrefix: str
   }
   return {
     env,
-    /** A context on this store in this process; the caller closes it. */
-    open: () => createContext(loadConfig(env), { logger: pino({ level: 'silent' }), schema }),
+    /** A context on this store in this process; the caller closes it. `redisPrefix` isolates its Redis keys (with REDIS_URL in extraEnv). */
+    open: (redisPrefix?: string) => createContext(loadConfig(env), { logger: pino({ level: 'silent' }), schema, redisPrefix }),
     async remove() {
       if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`)
       rmSync(dataDir, { recursive: true, force: true })
@@ -50,6 +50,7 @@ export async function serviceStore(store: 'sqlite' | 'postgres', dirPrefix: stri
     PORT: String(await freePort()),
     RATE_LIMIT_PER_SECOND: '0',
     RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
   })
 }
 

@@ -22,7 +22,7 @@ describe(`GET /openapi.json (${STORE})`, () => {
     assert.equal((await t.request('GET', '/v1/openapi.json')).status, 401)
   })
 
-  it('is OpenAPI 3.1 with document version 1.0.0, bearer security and every error response', async () => {
+  it('is OpenAPI 3.1 with document version 1.0.0, bearer and OAuth security and every error response', async () => {
     const res = await t.request('GET', '/v1/openapi.json', { token })
     assert.equal(res.status, 200)
     const doc = res.body
@@ -30,7 +30,11 @@ describe(`GET /openapi.json (${STORE})`, () => {
     assert.equal(doc.info.version, '1.0.0')
     assert.equal(doc.components.securitySchemes.bearerAuth.scheme, 'bearer')
     const me = doc.paths['/me'].get
-    assert.deepEqual(me.security, [{ bearerAuth: [] }])
+    assert.deepEqual(me.security, [{ bearerAuth: [] }, { oauth2: ['profile:read'] }])
+    const oauth2 = doc.components.securitySchemes.oauth2.flows.authorizationCode
+    assert.equal(oauth2.authorizationUrl, `${t.url}/oauth/authorize`)
+    assert.equal(oauth2.tokenUrl, `${t.url}/oauth/token`)
+    assert.deepEqual(Object.keys(oauth2.scopes), ['profile:read', 'profile:write'])
     assert.ok(me.responses['401'] && me.responses['429'])
     const create = doc.paths['/profiles'].post
     for (const code of ['201', '204', '401', '403', '409', '422']) assert.ok(create.responses[code], `POST /profiles documents ${code}`)
@@ -59,12 +63,48 @@ describe(`GET /openapi.json (${STORE})`, () => {
       maxBuffer: 32 * 1024 * 1024,
     }).catch((err) => ({ stdout: err.stdout as string, stderr: err.stderr as string }))
     const report = JSON.parse(stdout)
-    const errors = report.problems.filter((p: any) => p.severity === 'error')
+    // The recommended rules, errors and warnings alike.
     assert.deepEqual(
-      errors.map((p: any) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`),
+      report.problems.map((p: any) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`),
       [],
       stderr,
     )
+  })
+
+  it('names the schemas a client imports and tells new slots apart by type', async () => {
+    const doc = (await t.request('GET', '/v1/openapi.json', { token })).body
+    const schemas = doc.components.schemas
+    for (const name of ['Profile', 'Slot', 'Error', 'SlotData', 'ButtonData', 'EventData', 'FormData', 'TextData']) assert.ok(schemas[name], name)
+    assert.equal(schemas.SlotData.discriminator.propertyName, 'type')
+    assert.equal(schemas.SlotData.discriminator.mapping.button, '#/components/schemas/ButtonSlotData')
+    assert.deepEqual(schemas.ButtonSlotData.properties.data, { $ref: '#/components/schemas/ButtonData' })
+    const batchItems = doc.paths['/profiles/{profileKey}/slots/batch'].post.requestBody.content['application/json'].schema.properties.slots.items
+    assert.deepEqual(batchItems, { $ref: '#/components/schemas/SlotData' })
+    const create = doc.paths['/profiles/{profileKey}/slots'].post
+    const variants = create.requestBody.content['application/json'].schema.oneOf
+    assert.ok(variants.some((v: any) => v.allOf[0].$ref === '#/components/schemas/TextSlotData' && v.allOf[1].properties.order))
+    assert.deepEqual(create.responses['201'].content['application/json'].schema.properties.data, { $ref: '#/components/schemas/Slot' })
+  })
+
+  it('declares every status a slot route answers, dry runs and bad path parameters included, and the headers', async () => {
+    const doc = (await t.request('GET', '/v1/openapi.json', { token })).body
+    const getSlot = doc.paths['/profiles/{profileKey}/slots/{slot}'].get
+    for (const code of ['200', '401', '404', '422', '429']) assert.ok(getSlot.responses[code], `getSlot ${code}`)
+    const create = doc.paths['/profiles/{profileKey}/slots'].post
+    for (const code of ['201', '204', '400', '401', '403', '404', '409', '413', '415', '422', '429']) assert.ok(create.responses[code], `createSlot ${code}`)
+    assert.match(create.responses['204'].description, /Dry run/)
+    assert.ok(create.responses['204'].headers['Precognition-Success'])
+    assert.ok(create.responses['201'].headers['Idempotent-Replayed'])
+    assert.ok(create.responses['201'].headers['RateLimit-Remaining'])
+    assert.ok(doc.paths['/profiles/{profileKey}/markdown'].get.responses['200'].headers['X-Markdown-Tokens'])
+    assert.ok(doc.components.responses.E429.headers['Retry-After'])
+    for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const op of Object.values(ops)) assert.match(op.operationId, /^[a-z][a-zA-Z]+$/, path)
+    }
+
+    // What the document says is what the server does: a non-numeric slot id is a 422.
+    const profile = await t.request('POST', '/v1/profiles', { token, body: { login: 'documented.page' } })
+    assert.equal((await t.request('GET', `/v1/profiles/${profile.body.data.id}/slots/abc`, { token })).status, 422)
   })
 })
 

@@ -48,6 +48,32 @@ describe(`Precognition: true on writes (${STORE})`, () => {
     assert.deepEqual(Object.keys(badLogin.body.errors), ['login'])
   })
 
+  it('never validates less than the real call, whatever field names the client picks', async () => {
+    const { token } = await makeAccount(t)
+    const body = JSON.parse('{"login":"fine.proto","__proto__":{"x":1}}')
+    const real = await t.request('POST', '/v1/profiles', { token, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+    assert.equal(real.status, 422)
+    assert.deepEqual(Object.keys(real.body.errors), ['__proto__'])
+    for (const only of ['__proto__', '__proto__,login', 'constructor,__proto__']) {
+      const headers = { 'content-type': 'application/json', precognition: 'true', 'precognition-validate-only': only }
+      const dry = await t.request('POST', '/v1/profiles', { token, payload: JSON.stringify(body), headers })
+      assert.equal(dry.status, 422, only)
+      assert.deepEqual(Object.keys(dry.body.errors), ['__proto__'], only)
+    }
+  })
+
+  it('keeps the error of a parent of a named field: data.title cannot be valid while data is not an object', async () => {
+    const { user, token } = await makeAccount(t)
+    const profile = await profilesRepository.insert(t.ctx.db, { userId: user.id, login: `parent${user.id}x`, isMain: true })
+    const body = { type: 'text', data: 'not an object' }
+    const path = `/v1/profiles/${profile.login}/slots`
+    const real = await t.request('POST', path, { token, body })
+    assert.equal(real.status, 422)
+    const dry = await t.request('POST', path, { token, body, headers: { precognition: 'true', 'precognition-validate-only': 'data.title' } })
+    assert.equal(dry.status, 422)
+    assert.ok(Object.keys(dry.body.errors).every((k) => Object.hasOwn(real.body.errors, k)))
+  })
+
   it('is ignored on reads', async () => {
     const { token } = await makeAccount(t)
     const res = await t.request('GET', '/v1/me', { token, headers: { precognition: 'true' } })

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { MIN_FILL_MS } from '../../src/pages/form-guard.ts'
 import { checkSubmission } from '../../src/pages/form-submissions.ts'
 import { slotService } from '../../src/services/slot-service.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
@@ -24,12 +25,15 @@ async function pageWithForm(t: TestApp, user: User) {
   return { profile, form, slot, text }
 }
 
-const post = (t: TestApp, path: string, fields: Record<string, string>) =>
+/** Posts as a person would: the page script says the page was open for ten seconds. */
+const post = (t: TestApp, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(`${t.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ _e: '10000', _hp: '', ...fields }).toString(),
   })
+
+const formHtml = (html: string) => html.slice(html.indexOf('<form'), html.indexOf('</form>'))
 
 const valid = { name: 'Ada', email: 'ada@example.test', message: 'Hello <b>there</b>', consent: 'yes', slotId: '1', extra: 'dropped' }
 
@@ -45,7 +49,7 @@ describe(`POST /-/forms/{slot} (${STORE})`, () => {
   it('is where the page’s form posts', async () => {
     const { profile, slot } = await pageWithForm(t, user)
     const html = await (await fetch(`${t.url}/${profile.login}`)).text()
-    assert.match(html, new RegExp(`<form[^>]* method="post" action="/-/forms/${slot.id}"`))
+    assert.match(html, new RegExp(`<form[^>]* method="post" action="/-/forms/${slot.id}#slot-${slot.id}"`))
   })
 
   it('stores a valid submission and thanks the visitor with a link back', async () => {
@@ -60,15 +64,58 @@ describe(`POST /-/forms/{slot} (${STORE})`, () => {
     assert.equal(stored.slotId, slot.id)
   })
 
-  it('names what to fix and stores nothing when required fields are missing or an e-mail is malformed', async () => {
+  it('shows the page again with each problem next to its field and the answers kept, storing nothing', async () => {
     const { form, slot } = await pageWithForm(t, user)
-    const res = await post(t, `/-/forms/${slot.id}`, { name: '', email: 'not-an-address' })
+    const res = await post(t, `/-/forms/${slot.id}`, { name: '', email: 'not-an-address', message: 'Kept <b>as typed</b>' })
     assert.equal(res.status, 422)
-    const html = await res.text()
-    assert.match(html, /Fill in “Your name”/)
-    assert.match(html, /“E-mail” must be an e-mail address/)
+    assert.equal(res.headers.get('cache-control'), 'no-store')
+    const html = formHtml(await res.text())
+    const id = `slot-${slot.id}`
+    assert.match(html, /<p class="slot-form-summary" role="alert"><strong>Please check the form<\/strong><\/p>/)
+    assert.match(html, new RegExp(`<input type="text" id="${id}-name" name="name" required aria-invalid="true" aria-describedby="${id}-name-error"><span class="slot-form-error" id="${id}-name-error">Fill in “Your name”.</span>`))
+    assert.match(html, new RegExp(`<input type="email" id="${id}-email" name="email" value="not-an-address" autocomplete="email" required aria-invalid="true" aria-describedby="${id}-email-error"><span class="slot-form-error" id="${id}-email-error">“E-mail” must be an e-mail address`))
+    assert.match(html, new RegExp(`<textarea id="${id}-message" name="message" rows="4">Kept &lt;b&gt;as typed&lt;/b&gt;</textarea>`))
     assert.match(html, /Tick “You may write back”/)
     assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 0)
+  })
+
+  it('speaks the page’s language in problems and thanks', async () => {
+    const { profile, slot } = await pageWithForm(t, user)
+    await profilesRepository.update(t.ctx.db, profile.id, { languageId: 2 })
+    const refused = formHtml(await (await post(t, `/-/forms/${slot.id}`, { name: '' })).text())
+    assert.match(refused, /Bitte „Your name“ ausfüllen\./)
+    assert.match(refused, /\(Pflichtfeld\)/)
+    const thanks = await (await post(t, `/-/forms/${slot.id}`, valid)).text()
+    assert.match(thanks, /<html lang="de"/)
+    assert.match(thanks, /„Say hello“ wurde gesendet\./)
+  })
+
+  it('gives the form back, answers kept, when the hidden trap field is filled, and stores nothing', async () => {
+    const { form, slot } = await pageWithForm(t, user)
+    const res = await post(t, `/-/forms/${slot.id}`, { ...valid, _hp: 'https://spam.example' })
+    assert.equal(res.status, 422)
+    const html = formHtml(await res.text())
+    assert.match(html, /Please check your answers and send the form again\./)
+    assert.match(html, /value="ada@example\.test"/)
+    assert.doesNotMatch(html, /spam\.example/)
+    assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 0)
+  })
+
+  it('gives the form back when the page script says it was sent sooner than a person could', async () => {
+    const { form, slot } = await pageWithForm(t, user)
+    const res = await post(t, `/-/forms/${slot.id}`, { ...valid, _e: String(MIN_FILL_MS - 1) })
+    assert.equal(res.status, 422)
+    const html = formHtml(await res.text())
+    assert.match(html, /send the form again/)
+    assert.match(html, /<input type="hidden" name="_e" value="">/)
+    assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 0)
+  })
+
+  it('accepts a form sent without script (no elapsed time), losing nothing', async () => {
+    const { form, slot } = await pageWithForm(t, user)
+    const res = await post(t, `/-/forms/${slot.id}`, { ...valid, _e: '' })
+    assert.equal(res.status, 200)
+    assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 1)
   })
 
   it('escapes what the visitor sent when echoing problems', async () => {
@@ -95,7 +142,7 @@ describe(`POST /-/forms/{slot} (${STORE})`, () => {
 
   it('limits one address to 10 submissions a minute', async () => {
     // A fresh app: the other tests of this file post from the same address.
-    const fresh = await startApp()
+    const fresh = await startApp({ RATE_LIMIT_ADDRESS_PER_MINUTE: '60' })
     try {
       const other = await makeUser(fresh)
       const page = await pageWithForm(fresh, other)

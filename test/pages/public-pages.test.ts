@@ -40,7 +40,7 @@ describe(`GET /<login> (${STORE})`, () => {
     const res = await t.request('GET', `/${login}`, { headers: browser })
     assert.equal(res.status, 200)
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8')
-    assert.match(res.text, /^<!doctype html>\n<html lang="en">/)
+    assert.match(res.text, /^<!doctype html>\n<html lang="en" dir="ltr">/)
     assert.match(res.text, /<title>Jane Doe<\/title>/)
     assert.match(res.text, /<meta name="description" content="Illustrator &amp; maker of small things\. Based in Lisbon, open for commissions\.">/)
     assert.match(res.text, new RegExp(`<link rel="canonical" href="${t.url}/jane\\.doe">`))

@@ -21,6 +21,12 @@ describe('socialIconSvg', () => {
     }
   })
 
+  it('draws the marks of the major music platforms, for music blocks', () => {
+    for (const name of ['spotify', 'apple-music', 'youtube-music', 'deezer', 'tidal', 'soundcloud', 'bandcamp', 'amazon-music', 'audiomack', 'pandora']) {
+      assert.ok(DRAWN_ICONS.includes(name), name)
+    }
+  })
+
   it('falls back to the generic link icon for a name it does not know', () => {
     assert.deepEqual(socialIconSvg('no-such-platform'), socialIconSvg('link'))
     assert.equal(socialIconSvg('link').label, 'Website')

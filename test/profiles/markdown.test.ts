@@ -193,7 +193,7 @@ describe(`GET /profiles/{profileKey}/markdown (${STORE})`, () => {
       `Form (slot ${formSlot.id}, read-only)`,
       `countdown (slot ${legacy.id}, unsupported)`,
     ])
-    assert.match(res.text, /\*\*Gig\*\*\nWhen: 1 May 2026, 20:00 \(UTC\)\nWhere: Club/)
+    assert.match(res.text, /\*\*Gig\*\*\nWhen: Fri, 1 May 2026, 20:00 UTC\nWhere: Club/)
     assert.match(res.text, new RegExp(`!\\[Picture\\]\\(${t.url}/static/${path}\\)`))
 
     // The same page through the JSON API renders to the same markdown.

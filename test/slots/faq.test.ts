@@ -63,7 +63,7 @@ describe(`faq slots (${STORE})`, () => {
   it('renders each row as details and summary', () => {
     const data = accepted('faq', { title: 'FAQ', items: [{ title: 'Why?', text: 'Because.\nReally.' }] }) as any
     const html = faq.html({ id: 2, type: 'faq', data, computed: {} }, r).html
-    assert.equal(html, '<section class="slot slot-faq border-faq"><h2>FAQ</h2><details class="slot-faq-item"><summary>Why?</summary><p>Because.<br>Really.</p></details></section>')
+    assert.equal(html, '<section class="slot slot-faq border-faq"><h2>FAQ</h2><details class="slot-faq-item"><summary>Why?<span class="sr-only"> (Show or hide the answer)</span></summary><p>Because.<br>Really.</p></details></section>')
   })
 
   it('accepts generated valid data and reads it back as written plus defaults (property)', () => {

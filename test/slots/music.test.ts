@@ -129,6 +129,10 @@ describe(`music slots (${STORE})`, () => {
       ['tidal', '/go/5/1'],
     ])
     assert.deepEqual(music.links!(data, computed), ['https://open.spotify.com/album/1', 'https://tidal.com/a'])
+    // The page supplies brand marks: each button gets its platform's logo before its name.
+    const marked = music.html({ id: 5, type: 'music', data, computed }, { ...r, icon: (name: string) => r.h`<svg class="icon" data-mark="${name}"></svg>` }).html
+    assert.match(marked, /<svg class="icon" data-mark="spotify"><\/svg><span class="slot-music-platform">Spotify<\/span>/)
+    assert.match(marked, /<svg class="icon" data-mark="tidal"><\/svg><span class="slot-music-platform">TIDAL<\/span>/)
   })
 
   it('accepts generated valid data and reads it back as written plus defaults (property)', () => {

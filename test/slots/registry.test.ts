@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
 import { describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import type { TSchema } from '@sinclair/typebox'
-import { compileBody } from '../../src/http/validation.ts'
+import { compileBody } from '../../src/core/validation.ts'
 import { slotTypes, writableTypes } from '../../src/slots/registry.ts'
 import { h } from '../../src/slots/shared/html.ts'
 import { wireSchema } from '../../src/slots/shared/schema.ts'
@@ -163,15 +165,22 @@ describe(`slot type registry (${STORE})`, () => {
     }
   })
 
-  it('keeps type modules pure: no imports from http/, api/, store/ or mcp/, nor of another type', () => {
-    for (const type of SLOT_TYPES) {
-      const source = readFileSync(new URL(`../../src/slots/${type}.ts`, import.meta.url), 'utf8')
-      const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1])
-      for (const spec of imports) {
-        assert.doesNotMatch(spec, /\/(http|api|store|mcp)\//, `${type} imports ${spec}`)
-        assert.ok(!SLOT_TYPES.some((other) => spec === `./${other}.ts`), `${type} imports ${spec}`)
+  it('keeps every file of src/slots/ pure: imports stay inside src/slots/, a type imports only shared/ and types.ts', () => {
+    const root = fileURLToPath(new URL('../../src/slots/', import.meta.url))
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
+    assert.ok(files.length > SLOT_TYPES.length, 'the walk found the slot files')
+    for (const file of files) {
+      const source = readFileSync(join(root, file), 'utf8')
+      const isType = (SLOT_TYPES as readonly string[]).includes(file.replace(/\.ts$/, ''))
+      for (const [, spec] of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+        if (!spec.startsWith('.')) continue
+        const target = relative(root, resolve(dirname(join(root, file)), spec))
+        // The message catalogues are pure data every page face shares; nothing else outside src/slots/.
+        const outside = target.startsWith('..') && !target.startsWith('../i18n/')
+        assert.ok(!outside, `${file} imports ${spec}, outside src/slots/ (shared helpers go in slots/shared/)`)
+        if (isType) assert.ok(target.startsWith('shared/') || target === 'types.ts', `${file} imports ${spec}: a type imports only shared/ and types.ts`)
       }
-      assert.doesNotMatch(source, /process\.env|Date\.now|new Date\(\)|fetch\(/, type)
+      assert.doesNotMatch(source, /process\.env|Date\.now|new Date\(\)|fetch\(/, file)
     }
   })
 })

@@ -1,5 +1,8 @@
+import type { Messages } from '../../i18n/catalogue.ts'
+import en from '../../i18n/messages/en.ts'
 import type { RenderContext } from '../types.ts'
 import type { SafeHtml } from './html.ts'
+import { mdText } from './markdown-text.ts'
 
 export interface AnchorOptions {
   className: string
@@ -18,6 +21,13 @@ export function outbound(r: RenderContext, slotId: number, index: number, o: Anc
     o.label ? r.h` aria-label="${o.label}"` : ''
   }>${inner}</a>`
 }
+
+/** The page's words (English when the page supplies none). */
+export const words = (r: RenderContext): Messages => r.t ?? en
+
+/** `{name}` placeholders of a message filled in. */
+export const say = (template: string, vars: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
 
 /** Plain text with its line breaks kept. */
 export const lines = (r: RenderContext, text: string): SafeHtml =>
@@ -38,9 +48,9 @@ export function hostOf(link: string): string {
   }
 }
 
-/** A markdown link whose text cannot break out of its brackets, nor its URL out of its parentheses. */
+/** A markdown link whose text is text (no markup of its own, no way out of its brackets) and whose URL cannot leave its parentheses. */
 export function mdLink(text: string, url: string): string {
   if (text === url && !/[\s<>]/.test(url)) return `<${url}>`
-  const label = text.replace(/([[\]])/g, '\\$1')
+  const label = mdText(text)
   return /[\s()<>]/.test(url) ? `[${label}](<${url.replace(/[\s<>]/g, encodeURIComponent)}>)` : `[${label}](${url})`
 }

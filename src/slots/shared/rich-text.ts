@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { mdInline } from './markdown-text.ts'
 
 /** spec, text: the only tags a text block keeps, none with attributes. */
 export const RICH_TEXT_TAGS = ['p', 'ul', 'ol', 'li', 'strong', 'em', 's', 'u', 'span', 'br'] as const
@@ -24,7 +25,8 @@ export const visibleText = (cleanHtml: string) =>
   decode(cleanHtml.replace(/<br\s*\/?>|<\/(p|li)>/g, '\n').replace(/<[^>]*>/g, '')).trim()
 
 /**
- * Rich text (as richText() leaves it) as markdown: paragraphs, lists, **strong**, _em_, ~~s~~.
+ * Rich text (as richText() leaves it) as markdown: paragraphs, lists, **strong**, _em_, ~~s~~;
+ * the text between the tags is escaped (mdInline), so only the tags make markup.
  * The input has only known tags without attributes, so a tag scan is exact.
  */
 export function richTextToMarkdown(html: string): string {
@@ -38,7 +40,8 @@ export function richTextToMarkdown(html: string): string {
   for (const token of richText(html).split(/(<\/?[a-z]+\s*\/?>)/)) {
     const tag = /^<(\/?)([a-z]+)/.exec(token)
     if (!tag) {
-      line += decode(token)
+      // The words are the writer's, not markup: a list item's content starts a line of its own.
+      line += mdInline(decode(token), line.trim() === '' || /^\s*(?:-|\d+\.) $/.test(line))
       continue
     }
     const [, close, name] = tag

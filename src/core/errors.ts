@@ -14,6 +14,7 @@ export const errorTable = {
     message: 'A request with this Idempotency-Key is still being processed; retry shortly.',
   },
   malformed_request: { status: 400, message: 'The request body could not be parsed.' },
+  request_timeout: { status: 408, message: 'The request body did not arrive in time; send it again.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send application/json (or multipart/form-data where the endpoint takes files).' },
   validation_failed: { status: 422, message: 'The given data was invalid.' },

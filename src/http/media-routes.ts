@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { AppError, notFound } from '../http/errors.ts'
-import { mediaOf } from './media.ts'
-import { CONTENT_TYPES, STORAGE_KEY } from './storage.ts'
-import { UPLOAD_PATH, uploadGrants } from './upload-grants.ts'
-import { MAX_UPLOAD_BYTES, type UploadedFile, uploadService } from './uploads.ts'
+import { AppError, notFound } from '../core/errors.ts'
+import { mediaOf } from '../media/media.ts'
+import { CONTENT_TYPES, STORAGE_KEY } from '../media/storage.ts'
+import { UPLOAD_PATH, uploadGrants } from '../media/upload-grants.ts'
+import { MAX_UPLOAD_BYTES, type UploadedFile, uploadService } from '../media/uploads.ts'
 
 const isMultipartBody = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')
 

@@ -1,0 +1,32 @@
+import { AppError } from '../core/errors.ts'
+import { ABILITIES, type Ability } from '../store/tokens.ts'
+import type { User } from '../store/users.ts'
+
+export type { Ability }
+
+/**
+ * Who is calling, whatever the face: the account and what this credential may do. A personal
+ * token fills user, tokenId and abilities; an OAuth access token also names its client and grant.
+ */
+export interface Principal {
+  user: User
+  tokenId: number
+  abilities: Ability[]
+  /** OAuth: the client the grant was given to. */
+  clientId?: string
+  /** OAuth: the grant this access token belongs to. */
+  grantId?: number
+}
+
+export const can = (principal: Principal, ability: Ability) => principal.abilities.includes(ability)
+
+/** 403 unless the principal holds the ability (the same words for every face). */
+export function requireAbility(principal: Principal, ability: Ability): void {
+  if (!can(principal, ability)) throw new AppError('forbidden', { message: `This token lacks the ${ability} ability needed here.` })
+}
+
+/**
+ * The account's owner acting in person, through a face that authenticated them itself (the
+ * dashboard's session, the command line): every ability, and no token (tokenId 0).
+ */
+export const ownerPrincipal = (user: User): Principal => ({ user, tokenId: 0, abilities: [...ABILITIES] })

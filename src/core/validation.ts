@@ -1,0 +1,123 @@
+// The one validator of the service: request bodies, slot data and any face's input go through
+// these Ajv instances, so every face names the same fields with the same messages.
+import type { TSchema } from '@sinclair/typebox'
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import { type AppError, type FieldErrors, invalid } from './errors.ts'
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+
+function makeAjv(coerce: boolean): Ajv {
+  // Strict bodies: no coercion, no silent removal of unknown keys, every error at once.
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: false,
+    removeAdditional: false,
+    strict: false,
+    // Errors carry their schema and value, so a message can name what was wrong (CommaList).
+    verbose: true,
+  })
+  addFormats(ajv)
+  return ajv
+}
+
+export const bodyAjv = makeAjv(false)
+export const queryAjv = makeAjv(true)
+
+const cache = new WeakMap<object, ValidateFunction>()
+/** Compiles a schema once (on first use) with the strict body validator. */
+export function compileBody(schema: TSchema): ValidateFunction {
+  let fn = cache.get(schema)
+  if (!fn) cache.set(schema, (fn = bodyAjv.compile(schema)))
+  return fn
+}
+
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, any>
+  switch (e.keyword) {
+    case 'required':
+      return 'This field is required.'
+    case 'additionalProperties':
+      return 'Unknown field: remove it.'
+    case 'maxLength':
+      return `Must be at most ${p.limit} characters.`
+    case 'minLength':
+      return p.limit === 1 ? 'Must not be empty.' : `Must be at least ${p.limit} characters.`
+    case 'maxItems':
+      return `Must have at most ${p.limit} items.`
+    case 'minItems':
+      return `Must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}.`
+    case 'maximum':
+      return `Must be at most ${p.limit}.`
+    case 'minimum':
+      return `Must be at least ${p.limit}.`
+    case 'enum':
+      return `Must be one of: ${(p.allowedValues as unknown[]).join(', ')}.`
+    case 'const':
+      return `Must be ${JSON.stringify(p.allowedValue)}.`
+    case 'type':
+      return `Must be ${String(p.type).replace(',', ' or ')}.`
+    case 'pattern':
+      return commaListMessage(e) ?? `Must match the pattern ${p.pattern}.`
+    case 'format':
+      return `Must be a valid ${p.format}.`
+    case 'uniqueItems':
+      return 'Items must be unique.'
+    case 'anyOf':
+    case 'oneOf':
+      return 'Does not match any allowed shape.'
+    default:
+      return e.message ?? 'Is invalid.'
+  }
+}
+
+function commaListMessage(e: ErrorObject): string | undefined {
+  const known = e.parentSchema?.['x-comma-list'] as string[] | undefined
+  if (!known || typeof e.data !== 'string') return undefined
+  const unknown = e.data
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w && !known.includes(w))
+  return `Unknown value${unknown.length === 1 ? '' : 's'} ${unknown.map((u) => JSON.stringify(u)).join(', ')}: use ${known.join(', ')}.`
+}
+
+const pointerToKey = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.')
+
+/**
+ * Ajv errors → `{ "items.0.path": ["..."] }`. Unknown and missing keys are named by their own
+ * key, not their parent's. A failed anyOf (nullable fields) reports one message, not one per branch.
+ */
+export function ajvErrorsToFields(errors: ErrorObject[] | null | undefined, prefix = '', rootName = 'body'): FieldErrors {
+  const list = errors ?? []
+  const unions = new Set(list.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath))
+  // No prototype: a body key named "constructor" or "__proto__" must be a field like any other.
+  const out: FieldErrors = Object.create(null)
+  for (const e of list) {
+    let pointer = e.instancePath
+    if (e.keyword === 'required') pointer += `/${(e.params as any).missingProperty}`
+    else if (e.keyword === 'additionalProperties') pointer += `/${(e.params as any).additionalProperty}`
+    else if (unions.has(pointer) && e.keyword !== 'anyOf' && e.keyword !== 'oneOf') {
+      // A branch of a union failed; keep it only when it says more than "wrong type".
+      if (e.keyword === 'type' || e.keyword === 'const' || e.keyword === 'enum') continue
+    }
+    const key = prefix + (pointerToKey(pointer) || rootName)
+    const message = describe(e)
+    const bucket = (out[key] ??= [])
+    if (!bucket.includes(message)) bucket.push(message)
+  }
+  // A union failing only because of a deeper branch error already named: drop the vague message.
+  for (const [key, messages] of Object.entries(out)) {
+    if (messages.length > 1) out[key] = messages.filter((m) => m !== 'Does not match any allowed shape.')
+  }
+  return out
+}
+
+export function validationError(errors: ErrorObject[] | null | undefined, prefix = '', rootName = 'body'): AppError {
+  return invalid(ajvErrorsToFields(errors, prefix, rootName))
+}

@@ -1,0 +1,76 @@
+import { accounts } from '../auth/accounts.ts'
+import type { FieldErrors } from '../core/errors.ts'
+import { h } from '../slots/shared/html.ts'
+import type { User } from '../store/users.ts'
+import { errorSummary, field, fieldErrorsOf, timeZoneSelect } from './forms.ts'
+import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { csrfField } from './scope.ts'
+import { sessionStoreOf } from './session-store.ts'
+
+export const accountSettingsPages: PageRow[] = [
+  { method: 'GET', url: '/settings', signedIn: true, handler: async (p) => settingsPage(p, {}) },
+  { method: 'POST', url: '/settings', signedIn: true, handler: saveAccount },
+  { method: 'POST', url: '/settings/password', signedIn: true, handler: changePassword },
+]
+
+interface State {
+  account?: { name: string; email: string; timezone: string; errors: FieldErrors }
+  passwordErrors?: FieldErrors
+}
+
+function settingsPage(p: PageInput<User>, s: State, status = 200) {
+  const v = s.account ?? { name: p.user.name, email: p.user.email, timezone: p.user.timezone, errors: undefined }
+  return p.render(
+    {
+      title: 'Account',
+      active: 'settings',
+      body: h`<h1>Account</h1>
+<div class="grid two">
+<section class="card" aria-labelledby="account-h">
+<h2 id="account-h">Your details</h2>
+${errorSummary(s.account?.errors)}<form method="post" action="/settings" novalidate>
+${csrfField(p.csrf())}
+${field({ name: 'name', label: 'Name', value: v.name, errors: v.errors, autocomplete: 'name', required: true })}
+${field({ name: 'email', label: 'E-mail', type: 'email', value: v.email, errors: v.errors, autocomplete: 'email', required: true })}
+${timeZoneSelect({ name: 'timezone', label: 'Time zone (days of your statistics)', value: v.timezone, errors: v.errors })}
+<button type="submit">Save</button>
+</form>
+</section>
+<section class="card" aria-labelledby="password-h">
+<h2 id="password-h">Password</h2>
+${errorSummary(s.passwordErrors)}<form method="post" action="/settings/password" novalidate>
+${csrfField(p.csrf())}
+${field({ name: 'currentPassword', label: 'Current password', type: 'password', errors: s.passwordErrors, autocomplete: 'current-password', required: true })}
+${field({ name: 'newPassword', label: 'New password', type: 'password', errors: s.passwordErrors, autocomplete: 'new-password', required: true, hint: 'At least 8 characters. Other browsers signed in to this account are signed out.' })}
+<button type="submit">Change the password</button>
+</form>
+</section>
+</div>`,
+    },
+    status,
+  )
+}
+
+async function saveAccount(p: PageInput<User>) {
+  const v = { name: text(p.form, 'name'), email: text(p.form, 'email'), timezone: text(p.form, 'timezone') }
+  try {
+    await accounts.updateAccount(p.ctx.db, p.user, v)
+  } catch (err) {
+    return settingsPage(p, { account: { ...v, errors: fieldErrorsOf(err) } }, 422)
+  }
+  return p.redirect('/settings', 'Your details are saved.')
+}
+
+async function changePassword(p: PageInput<User>) {
+  try {
+    await accounts.setPassword(p.ctx.db, p.user, text(p.form, 'newPassword'), text(p.form, 'currentPassword'))
+  } catch (err) {
+    return settingsPage(p, { passwordErrors: fieldErrorsOf(err) }, 422)
+  }
+  // Whoever else holds a session of this account (a stolen cookie included) is signed out;
+  // this browser continues under a fresh session id.
+  await sessionStoreOf(p.ctx).endAllFor(p.user.id, p.req.session.sessionId)
+  await p.req.session.regenerate()
+  p.req.session.userId = p.user.id
+  return p.redirect('/settings', 'Your password is changed. Other browsers were signed out.')
+}

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AppContext } from '../context.ts'
+import { type User, usersRepository } from '../store/users.ts'
+
+/** Where a signed-in user lands when no `next` was given. */
+export const HOME = '/my-links'
+
+/**
+ * `next` as a same-origin path, or the dashboard home: never another host (`//evil`,
+ * `/\evil`, `https://…`), never a control character a browser might strip into one.
+ */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || next.length > 2000) return HOME
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return HOME
+  if (/[\u0000-\u001f\u007f\\]/.test(next)) return HOME
+  return next
+}
+
+/** The signed-in user of this request, read fresh from the store (a deleted account is signed out). */
+export async function signedInUser(ctx: AppContext, req: FastifyRequest): Promise<User | undefined> {
+  const id = req.session?.userId
+  if (typeof id !== 'number') return undefined
+  return usersRepository.findById(ctx.db, id)
+}
+
+/**
+ * `/login?next=<this request's path>`: where a signed-out visitor is sent. Only a GET comes
+ * back to where it was; a form sent after the session ended leads home (its path may have no
+ * page to show).
+ */
+export const loginUrlFor = (req: FastifyRequest) =>
+  `/login?next=${encodeURIComponent(req.method === 'GET' || req.method === 'HEAD' ? safeNext(req.url) : HOME)}`
+
+/**
+ * The signed-in user, or undefined after answering with a redirect to /login?next=<this path>
+ * (303, so a form post comes back as a GET). Callers return the reply when it is undefined:
+ * `const user = await requireUser(ctx, req, reply); if (!user) return reply`.
+ */
+export async function requireUser(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
+  const user = await signedInUser(ctx, req)
+  if (!user) {
+    reply.code(303).header('location', loginUrlFor(req)).header('cache-control', 'no-store').send()
+    return undefined
+  }
+  return user
+}

@@ -1,0 +1,143 @@
+import { ownerPrincipal } from '../auth/principal.ts'
+import type { FieldErrors } from '../core/errors.ts'
+import { limits } from '../limits.ts'
+import { type QrFormat, qrCodes } from '../pages/qr-code.ts'
+import { publicPageUrl } from '../profiles/resource.ts'
+import type { ProfileResource } from '../profiles/schemas.ts'
+import { deleteProfile } from '../services/profile-deletion.ts'
+import * as useCases from '../services/use-cases.ts'
+import { h, raw } from '../slots/shared/html.ts'
+import type { User } from '../store/users.ts'
+import { topBlocksChart, viewsAndClicksChart } from './chart.ts'
+import { errorSummary, field, fieldErrorsOf } from './forms.ts'
+import { plural } from './format.ts'
+import { LOGIN_HINT } from './my-links.ts'
+import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { csrfField } from './scope.ts'
+import { themePickerSection } from './theme-picker.ts'
+
+const qrCode = qrCodes()
+
+export const profilePages: PageRow[] = [
+  { method: 'GET', url: '/my-links/:profileId', signedIn: true, handler: async (p) => profilePage(p, await ownProfile(p), {}) },
+  { method: 'GET', url: '/my-links/:profileId/qr.svg', signedIn: true, handler: (p) => qr(p, 'svg') },
+  { method: 'GET', url: '/my-links/:profileId/qr.png', signedIn: true, handler: (p) => qr(p, 'png') },
+  { method: 'POST', url: '/my-links/:profileId/login', signedIn: true, handler: changeLogin },
+  { method: 'POST', url: '/my-links/:profileId/delete', signedIn: true, handler: remove },
+]
+
+/** The page named in the path (always by id), if it is this user's; anything else is a 404 page. */
+async function ownProfile(p: PageInput<User>): Promise<ProfileResource> {
+  const id = /^[1-9]\d{0,15}$/.test(p.params.profileId) ? Number(p.params.profileId) : 0
+  return useCases.profiles.get(p.ctx, ownerPrincipal(p.user), id)
+}
+
+interface State {
+  login?: { value: string; understood: boolean; errors: FieldErrors }
+  deletion?: { errors: FieldErrors }
+}
+
+async function profilePage(p: PageInput<User>, profile: ProfileResource, s: State, status = 200) {
+  const query = { period: 'last28', include: 'timeline', compare: false } as const
+  const report = (await useCases.analytics.forPage(p.ctx, ownerPrincipal(p.user), profile.id, query)).data
+  const points = (report.timeline ?? []).map((d) => ({ date: d.date, views: d.views, clicks: d.clicks }))
+  const url = publicPageUrl(p.ctx.config, profile.login)
+  const base = `/my-links/${profile.id}`
+  const name = profile.title || profile.login
+  return p.render(
+    {
+      title: name,
+      active: 'my-links',
+      body: h`<p><a href="/my-links">← My links</a></p>
+<h1>${name}</h1>
+<p>Public address: <a href="${url}">${url}</a>${profile.computed.status ? '' : h` <span class="muted">(not published)</span>`}</p>
+<div class="grid two">
+<section class="card" aria-labelledby="stats-h">
+<h2 id="stats-h">Last 28 days</h2>
+<p class="stats"><span>${plural(report.totals.views, 'view')}</span><span>${plural(report.totals.clicks, 'click')}</span></p>
+${viewsAndClicksChart(points, `chart-${profile.id}`)}
+</section>
+<section class="card" aria-labelledby="top-h">
+<h2 id="top-h">Most clicked blocks</h2>
+${topBlocksChart(report.blocks)}
+</section>
+<section class="card" aria-labelledby="qr-h">
+<h2 id="qr-h">QR code</h2>
+<img class="qr" src="${base}/qr.svg" width="160" height="160" alt="QR code for ${url}">
+<p class="actions"><a class="button secondary" href="${base}/qr.png?download=1" download="${profile.login}-qr.png">Download PNG</a><a class="button secondary" href="${base}/qr.svg?download=1" download="${profile.login}-qr.svg">Download SVG</a></p>
+</section>
+<section class="card" aria-labelledby="login-h">
+<h2 id="login-h">Change the login</h2>
+<p><strong>The old address stops working at once.</strong> There is no redirect: links you shared, printed QR codes and NFC tags that point to ${url} will lead nowhere.</p>
+${errorSummary(s.login?.errors)}<form method="post" action="${base}/login" novalidate>
+${csrfField(p.csrf())}
+${field({
+  name: 'login',
+  label: 'New login',
+  value: s.login?.value ?? profile.login,
+  errors: s.login?.errors,
+  hint: LOGIN_HINT,
+  required: true,
+  status: true,
+  attrs: raw(
+    `maxlength="${limits.login.maxLength}" autocomplete="off" spellcheck="false" data-login-check="/my-links/check-login" data-profile="${profile.id}" data-status="f-login-status"`,
+  ),
+})}
+<div class="field"><label><input type="checkbox" name="understood" value="yes"${s.login?.understood ? raw(' checked') : ''}${s.login?.errors.understood ? raw(' aria-invalid="true" aria-describedby="f-understood-error"') : ''}> I understand that the old address, its links and QR codes stop working.</label>
+${s.login?.errors.understood ? h`<p class="error" id="f-understood-error">${s.login.errors.understood.join(' ')}</p>` : ''}</div>
+<button type="submit">Change the login</button>
+</form>
+</section>
+</div>
+${themePickerSection(profile, p.csrf())}
+<section class="card danger-zone" aria-labelledby="delete-h">
+<h2 id="delete-h">Delete this page</h2>
+<p>This cannot be undone. The page, its blocks, its statistics and the uploaded files no other page uses are deleted, and ${url} answers “not found” at once.</p>
+${errorSummary(s.deletion?.errors)}<form method="post" action="${base}/delete" novalidate>
+${csrfField(p.csrf())}
+${field({ name: 'confirmLogin', label: `Type the login, ${profile.login}, to confirm`, errors: s.deletion?.errors, required: true, attrs: raw('autocomplete="off" spellcheck="false"') })}
+<button type="submit" class="danger">Delete the page forever</button>
+</form>
+</section>`,
+    },
+    status,
+  )
+}
+
+async function qr(p: PageInput<User>, format: QrFormat) {
+  const profile = await ownProfile(p)
+  const image = await qrCode(publicPageUrl(p.ctx.config, profile.login), format)
+  if (p.query.download !== undefined) p.reply.header('content-disposition', `attachment; filename="${profile.login}-qr.${format}"`)
+  return p.reply.header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff').type(image.contentType).send(image.body)
+}
+
+async function changeLogin(p: PageInput<User>) {
+  const profile = await ownProfile(p)
+  const login = text(p.form, 'login').trim()
+  const understood = text(p.form, 'understood') === 'yes'
+  const errors: FieldErrors = {}
+  const principal = ownerPrincipal(p.user)
+  if (login !== profile.login) {
+    const verdict = await useCases.profiles.checkLogin(p.ctx, principal, { login, profile: String(profile.id) })
+    if (!verdict.available) errors.login = [verdict.message]
+  } else errors.login = ['This is already the login of this page; type a new one.']
+  if (!understood) errors.understood = ['Tick the box to confirm that the old address may stop working.']
+  if (Object.keys(errors).length) return profilePage(p, profile, { login: { value: login, understood, errors } }, 422)
+  try {
+    // The use case announces both addresses: every page cache drops the old one at once.
+    await useCases.profiles.changeSettings(p.ctx, principal, profile.id, { login })
+  } catch (err) {
+    return profilePage(p, profile, { login: { value: login, understood, errors: fieldErrorsOf(err) } }, 422)
+  }
+  return p.redirect(`/my-links/${profile.id}`, `The page moved to ${publicPageUrl(p.ctx.config, login)}. The old address no longer works.`)
+}
+
+async function remove(p: PageInput<User>) {
+  const profile = await ownProfile(p)
+  try {
+    await deleteProfile(p.ctx, ownerPrincipal(p.user), profile.id, { confirmLogin: text(p.form, 'confirmLogin') })
+  } catch (err) {
+    return profilePage(p, profile, { deletion: { errors: fieldErrorsOf(err) } }, 422)
+  }
+  return p.redirect('/my-links', `The page ${profile.login} is deleted.`)
+}

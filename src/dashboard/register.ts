@@ -1,0 +1,79 @@
+import { accounts } from '../auth/accounts.ts'
+import type { FieldErrors } from '../core/errors.ts'
+import { h } from '../slots/shared/html.ts'
+import { HOME } from './current-user.ts'
+import { errorSummary, field, fieldErrorsOf, timeZoneSelect } from './forms.ts'
+import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { csrfField } from './scope.ts'
+import { countRegistration } from './sign-in-limits.ts'
+
+export const registerPages: PageRow[] = [
+  { method: 'GET', url: '/register', signedIn: false, handler: showRegister },
+  { method: 'POST', url: '/register', signedIn: false, handler: register },
+]
+
+interface Values {
+  name: string
+  email: string
+  timezone: string
+}
+
+function closed(p: PageInput<any>) {
+  return p.render(
+    {
+      title: 'Registration is closed',
+      narrow: true,
+      body: h`<h1>Registration is closed</h1><p>Accounts on this service are created by its operator. Ask them for one, then <a href="/login">sign in</a>.</p>`,
+    },
+    403,
+  )
+}
+
+async function showRegister(p: PageInput<any>) {
+  if (p.ctx.config.registration === 'closed') return closed(p)
+  return registerForm(p, { name: '', email: '', timezone: 'UTC' }, undefined, true)
+}
+
+function registerForm(p: PageInput<any>, v: Values, errors?: FieldErrors, fromBrowser = false, status = 200) {
+  return p.render(
+    {
+      title: 'Create an account',
+      narrow: true,
+      body: h`<h1>Create an account</h1>
+${errorSummary(errors)}<form method="post" action="/register" class="card" novalidate>
+${csrfField(p.csrf())}
+${field({ name: 'name', label: 'Name', value: v.name, errors, autocomplete: 'name', required: true })}
+${field({ name: 'email', label: 'E-mail', type: 'email', value: v.email, errors, autocomplete: 'email', required: true })}
+${field({ name: 'password', label: 'Password', type: 'password', errors, autocomplete: 'new-password', required: true, hint: 'At least 8 characters.' })}
+${timeZoneSelect({ name: 'timezone', label: 'Time zone (for your statistics)', value: v.timezone, errors, fromBrowser })}
+<button type="submit">Create the account</button>
+</form>
+<p>Already have one? <a href="/login">Sign in</a>.</p>`,
+    },
+    status,
+  )
+}
+
+async function register(p: PageInput<any>) {
+  if (p.ctx.config.registration === 'closed') return closed(p)
+  const v: Values = { name: text(p.form, 'name').trim(), email: text(p.form, 'email').trim(), timezone: text(p.form, 'timezone') || 'UTC' }
+  const password = text(p.form, 'password')
+  const errors: FieldErrors = {}
+  if (!v.name) errors.name = ['Enter a name.']
+  else if (v.name.length > 100) errors.name = ['Must be at most 100 characters.']
+  if (Object.keys(errors).length) return registerForm(p, v, errors, false, 422)
+  await countRegistration(p.ctx, p.req.ip, v.email)
+  let user: Awaited<ReturnType<typeof accounts.createUser>>
+  try {
+    user = await accounts.createUser(p.ctx.db, { name: v.name, email: v.email, password, timezone: v.timezone })
+  } catch (err) {
+    const found = fieldErrorsOf(err)
+    // Without outgoing mail there is no way to register an address without saying it is
+    // taken; the wording at least does not confirm whose it is.
+    if (found.email?.some((m) => m.includes('already exists'))) found.email = ['This e-mail cannot be used for a new account. If it is yours, sign in instead.']
+    return registerForm(p, v, found, false, 422)
+  }
+  await p.req.session.regenerate()
+  p.req.session.userId = user.id
+  return p.redirect(HOME, `Welcome, ${user.name}. Create your first page below.`)
+}

@@ -1,0 +1,82 @@
+import { authorizationFormActions } from '../oauth/redirect-uris.ts'
+import { accounts } from '../auth/accounts.ts'
+import { type FieldErrors, notFound } from '../core/errors.ts'
+import { h } from '../slots/shared/html.ts'
+import { HOME, safeNext, signedInUser } from './current-user.ts'
+import { errorSummary, field } from './forms.ts'
+import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { csrfField, SESSION_COOKIE } from './scope.ts'
+import { countSignIn } from './sign-in-limits.ts'
+
+export const signInPages: PageRow[] = [
+  { method: 'GET', url: '/', signedIn: false, handler: home },
+  { method: 'GET', url: '/login', signedIn: false, handler: showSignIn },
+  { method: 'POST', url: '/login', signedIn: false, handler: signIn },
+  { method: 'POST', url: '/logout', signedIn: false, handler: signOut },
+  // Under the dashboard's own segments, an unknown address is a page too, not a JSON envelope.
+  { method: 'GET', url: '/settings/*', signedIn: false, handler: unknownPage },
+  { method: 'GET', url: '/my-links/*', signedIn: false, handler: unknownPage },
+]
+
+async function unknownPage(): Promise<never> {
+  throw notFound('page')
+}
+
+/** The service's root, where a person who only knows the host lands: the dashboard. */
+async function home(p: PageInput<any>) {
+  const to = (await signedInUser(p.ctx, p.req)) ? HOME : '/login'
+  return p.reply.code(303).header('location', to).header('cache-control', 'no-store').send()
+}
+
+async function showSignIn(p: PageInput<any>) {
+  const next = safeNext(p.query.next)
+  if (await signedInUser(p.ctx, p.req)) return p.reply.code(303).header('location', next).header('cache-control', 'no-store').send()
+  return signInForm(p, { email: '', next })
+}
+
+function signInForm(p: PageInput<any>, o: { email: string; next: string; errors?: FieldErrors }, status = 200) {
+  const registration = p.ctx.config.registration === 'open'
+  return p.render(
+    {
+      title: 'Sign in',
+      narrow: true,
+      formActions: authorizationFormActions(o.next),
+      body: h`<h1>Sign in</h1>
+${errorSummary(o.errors)}<form method="post" action="/login" class="card" novalidate>
+${csrfField(p.csrf())}<input type="hidden" name="next" value="${o.next}">
+${field({ name: 'email', label: 'E-mail', type: 'email', value: o.email, errors: o.errors, autocomplete: 'username', required: true })}
+${field({ name: 'password', label: 'Password', type: 'password', errors: o.errors, autocomplete: 'current-password', required: true })}
+<button type="submit">Sign in</button>
+</form>
+${registration ? h`<p>No account yet? <a href="/register">Create one</a>.</p>` : h`<p class="muted">New accounts are created by the operator of this service.</p>`}`,
+    },
+    status,
+  )
+}
+
+async function signIn(p: PageInput<any>) {
+  const email = text(p.form, 'email').trim()
+  const password = text(p.form, 'password')
+  const next = safeNext(text(p.form, 'next'))
+  if (!email || !password) {
+    const errors: FieldErrors = {}
+    if (!email) errors.email = ['Enter your e-mail.']
+    if (!password) errors.password = ['Enter your password.']
+    return signInForm(p, { email, next, errors }, 422)
+  }
+  await countSignIn(p.ctx, p.req.ip, email)
+  const user = await accounts.signIn(p.ctx.db, email, password)
+  // One message for both mistakes: which one it was would tell whether the e-mail has an account.
+  if (!user) return signInForm(p, { email, next, errors: { password: ['The e-mail or the password is not right.'] } }, 401)
+  // A fresh id at sign-in: an id planted before (session fixation) is worth nothing after.
+  await p.req.session.regenerate()
+  p.req.session.userId = user.id
+  return p.reply.code(303).header('location', next).header('cache-control', 'no-store').send()
+}
+
+async function signOut(p: PageInput<any>) {
+  // Destroying removes the record from the store (SQL or Redis): the cookie is dead everywhere.
+  if (p.req.session) await p.req.session.destroy()
+  p.reply.clearCookie(SESSION_COOKIE, { path: '/' })
+  return p.reply.code(303).header('location', '/login').header('cache-control', 'no-store').send()
+}

@@ -1,0 +1,70 @@
+import { THEMES, type Theme } from '../pages/design-tokens.ts'
+import { renderProfilePage } from '../pages/page-renderer.ts'
+import { pageSecurityHeaders } from '../pages/security-headers.ts'
+import { pageStyle } from '../pages/theme.ts'
+import { resolveProfileKey } from '../profiles/profile-key.ts'
+import { h, type SafeHtml } from '../slots/shared/html.ts'
+import { type Profile, profilesRepository } from '../store/profiles.ts'
+import type { User } from '../store/users.ts'
+import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { csrfField } from './scope.ts'
+
+export const themePickerPages: PageRow[] = [
+  { method: 'POST', url: '/my-links/:profileId/theme', signedIn: true, handler: chooseTheme },
+  { method: 'GET', url: '/my-links/:profileId/preview/:themeId', signedIn: true, handler: preview },
+]
+
+
+function swatch(t: Theme, chosen: boolean, base: string): SafeHtml {
+  const half = (scheme: 'light' | 'dark') =>
+    h`<span class="tp-half tp-${scheme}" aria-hidden="true"><span class="tp-avatar"></span><span class="tp-name">Aa</span><span class="tp-btn"></span><span class="tp-card"></span></span>`
+  return h`<div class="tp tp-${t.id}"><label class="tp-choice"><input type="radio" name="themeId" value="${t.id}"${chosen ? h` checked` : ''}>
+<span class="tp-halves">${half('light')}${half('dark')}</span>
+<span class="tp-title">${t.name}</span><span class="tp-desc">${t.description}</span></label>
+<a class="tp-preview" href="${base}/preview/${t.id}" target="_blank" rel="noopener">Preview ${t.name} with this page</a></div>`
+}
+
+/** The profile page's theme section: every theme as a light/dark swatch, the chosen one checked. */
+export function themePickerSection(profile: Pick<Profile, 'id' | 'themeId'>, csrf: string): SafeHtml {
+  const base = `/my-links/${profile.id}`
+  const current = THEMES.some((t) => t.id === profile.themeId) ? profile.themeId : THEMES[0].id
+  return h`<section class="card" aria-labelledby="theme-h">
+<h2 id="theme-h">Theme</h2>
+<p>Each swatch shows the theme by day and by night: visitors get the one their device asks for.</p>
+<form method="post" action="${base}/theme">
+${csrfField(csrf)}
+<fieldset class="tp-list"><legend class="sr-only">Theme of the page</legend>
+${THEMES.map((t) => swatch(t, t.id === current, base))}
+</fieldset>
+<button type="submit">Use this theme</button>
+</form>
+</section>`
+}
+
+async function ownProfile(p: PageInput<User>): Promise<Profile> {
+  const key = /^[1-9]\d{0,15}$/.test(p.params.profileId) ? p.params.profileId : '0'
+  return resolveProfileKey(p.ctx.db, p.user.id, key)
+}
+
+const themeOf = (value: string) => THEMES.find((t) => String(t.id) === value)
+
+async function chooseTheme(p: PageInput<User>) {
+  const profile = await ownProfile(p)
+  const theme = themeOf(text(p.form, 'themeId'))
+  if (!theme) return p.redirect(`/my-links/${profile.id}#theme-h`, 'Pick one of the themes shown.', true)
+  await profilesRepository.update(p.ctx.db, profile.id, { themeId: theme.id })
+  p.ctx.events.emit('profile-changed', { profileId: profile.id, logins: [profile.login] })
+  return p.redirect(`/my-links/${profile.id}`, `The page now uses the ${theme.name} theme.`)
+}
+
+/** The owner's page as it would look in another theme: rendered fresh, never cached or counted. */
+async function preview(p: PageInput<User>) {
+  const profile = await ownProfile(p)
+  const theme = themeOf(p.params.themeId)
+  if (!theme) return p.redirect(`/my-links/${profile.id}`, 'There is no such theme.', true)
+  const html = await renderProfilePage(p.ctx, { ...profile, themeId: theme.id })
+  return p.reply
+    .headers({ ...pageSecurityHeaders(p.ctx.config.publicUrl, pageStyle(theme.id).hash), 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' })
+    .type('text/html; charset=utf-8')
+    .send(html)
+}

@@ -1,0 +1,113 @@
+import { accounts } from '../auth/accounts.ts'
+import { AppError, type FieldErrors, notFound } from '../core/errors.ts'
+import { limits } from '../limits.ts'
+import { h, raw } from '../slots/shared/html.ts'
+import { ABILITIES, type Ability, type TokenRecord, tokensRepository } from '../store/tokens.ts'
+import type { User } from '../store/users.ts'
+import { errorSummary, field, fieldErrorsOf } from './forms.ts'
+import { when } from './format.ts'
+import { type PageInput, type PageRow, text, values } from './page-routes.ts'
+import { csrfField } from './scope.ts'
+
+export const tokenPages: PageRow[] = [
+  { method: 'GET', url: '/settings/tokens', signedIn: true, handler: async (p) => tokensPage(p, {}) },
+  { method: 'POST', url: '/settings/tokens', signedIn: true, handler: issue },
+  { method: 'POST', url: '/settings/tokens/:tokenId/revoke', signedIn: true, handler: revoke },
+]
+
+const ABILITY_TEXT: Record<Ability, string> = {
+  'profile:read': 'Read pages, blocks and statistics',
+  'profile:write': 'Change pages and blocks, upload files',
+}
+
+interface State {
+  /** The token just issued: shown on this answer only, never again. */
+  issued?: { token: string; record: TokenRecord }
+  form?: { name: string; abilities: string[]; errors: FieldErrors }
+}
+
+async function tokensPage(p: PageInput<User>, s: State, status = 200) {
+  const tokens = await tokensRepository.listByUser(p.ctx.db, p.user.id)
+  const full = tokens.length >= limits.tokensPerUser
+  const base = `${p.ctx.config.publicUrl}/v1`
+  const chosen = s.form?.abilities ?? [...ABILITIES]
+  return p.render(
+    {
+      title: 'API tokens',
+      active: 'tokens',
+      body: h`<h1>API tokens</h1>
+<p>Personal tokens let your own scripts and tools use the <a href="/v1/docs">Slotline API</a> as you. Send one as <code>Authorization: Bearer &lt;token&gt;</code>. Anyone holding a token can act as you, so keep it secret and revoke it when it is no longer needed.</p>
+${
+  s.issued
+    ? h`<section class="card" aria-labelledby="issued-h">
+<h2 id="issued-h">Your new token “${s.issued.record.name}”</h2>
+<p><strong>Copy it now: it is shown only this once.</strong> Slotline keeps only a fingerprint of it.</p>
+<code class="secret" id="new-token">${s.issued.token}</code>
+<p class="actions"><button type="button" class="secondary" data-copy="new-token" hidden>Copy the token</button></p>
+<p>Try it:</p>
+<code class="secret" id="curl-example">curl -H "Authorization: Bearer ${s.issued.token}" ${base}/me</code>
+<p class="actions"><button type="button" class="secondary" data-copy="curl-example" hidden>Copy the command</button></p>
+</section>`
+    : ''
+}
+<section class="card" aria-labelledby="list-h">
+<h2 id="list-h">Your tokens (${tokens.length} of ${limits.tokensPerUser})</h2>
+${
+  tokens.length
+    ? h`<div class="table-wrap"><table class="stack">
+<thead><tr><th scope="col">Name</th><th scope="col">Abilities</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+<tbody>
+${tokens.map(
+  (t) => h`<tr><td>${t.name}</td><td data-label="Abilities">${t.abilities.join(', ')}</td><td data-label="Created">${when(p.user, t.createdAt)}</td><td data-label="Last used">${when(p.user, t.lastUsedAt)}</td>
+<td><form method="post" action="/settings/tokens/${t.id}/revoke">${csrfField(p.csrf())}<button type="submit" class="secondary" aria-label="Revoke ${t.name}">Revoke</button></form></td></tr>
+`,
+)}</tbody>
+</table></div>
+<p class="hint">A revoked token stops working on its very next request.</p>`
+    : h`<p class="muted">You have no tokens yet.</p>`
+}
+</section>
+<section class="card" aria-labelledby="new-h">
+<h2 id="new-h">Issue a token</h2>
+${full ? h`<p class="notice bad" role="status">You hold ${limits.tokensPerUser} tokens, the most allowed. Revoke one above to issue another.</p>` : ''}${errorSummary(s.form?.errors)}<form method="post" action="/settings/tokens" novalidate>
+${csrfField(p.csrf())}
+${field({ name: 'name', label: 'Name', value: s.form?.name ?? '', errors: s.form?.errors, hint: 'Where it will be used, e.g. “backup script”.', attrs: raw('maxlength="100"') })}
+<fieldset class="checks"${s.form?.errors.abilities ? raw(' aria-describedby="f-abilities-error"') : ''}>
+<legend>Abilities</legend>
+${ABILITIES.map((a) => h`<label><input type="checkbox" name="abilities" value="${a}"${chosen.includes(a) ? raw(' checked') : ''}> <code>${a}</code>: ${ABILITY_TEXT[a]}</label>\n`)}
+${s.form?.errors.abilities ? h`<p class="error" id="f-abilities-error">${s.form.errors.abilities.join(' ')}</p>` : ''}
+</fieldset>
+<button type="submit">Issue the token</button>
+</form>
+</section>`,
+    },
+    status,
+  )
+}
+
+async function issue(p: PageInput<User>) {
+  const name = text(p.form, 'name').trim()
+  const abilities = values(p.form, 'abilities')
+  const errors: FieldErrors = {}
+  if (name.length > 100) errors.name = ['Must be at most 100 characters.']
+  if (!abilities.length) errors.abilities = ['Choose at least one ability.']
+  else if (abilities.some((a) => !ABILITIES.includes(a as Ability))) errors.abilities = [`Abilities are ${ABILITIES.join(' and ')}.`]
+  if (Object.keys(errors).length) return tokensPage(p, { form: { name, abilities, errors } }, 422)
+  try {
+    const issued = await accounts.createToken(p.ctx.db, p.user.id, { name, abilities: abilities as Ability[] })
+    return tokensPage(p, { issued })
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'limit_reached') {
+      const message = `You already hold ${limits.tokensPerUser} tokens, the most allowed. Revoke one, then issue the new one.`
+      return tokensPage(p, { form: { name, abilities, errors: { name: [message] } } }, 409)
+    }
+    return tokensPage(p, { form: { name, abilities, errors: fieldErrorsOf(err) } }, 422)
+  }
+}
+
+async function revoke(p: PageInput<User>) {
+  const id = /^[1-9]\d{0,15}$/.test(p.params.tokenId) ? Number(p.params.tokenId) : 0
+  // Another user's token id is simply not found: whether it exists is not ours to say.
+  if (!id || !(await tokensRepository.revoke(p.ctx.db, p.user.id, id))) throw notFound('token')
+  return p.redirect('/settings/tokens', 'The token is revoked; requests with it are refused from now on.')
+}

@@ -1,0 +1,36 @@
+/**
+ * The public page's own words in English: the reference catalogue. Every other language has one
+ * file beside this with exactly these keys and the same {placeholders} (test/i18n checks).
+ */
+export default {
+  socialLinks: 'Social links',
+  madeWith: 'Made with Slotline',
+  pageAbout: '{name} on Slotline: links, music, videos and more in one place.',
+  openHost: 'Open {host}',
+  videoTitle: 'YouTube video',
+  playVideo: 'Play video',
+  playNamed: 'Play: {name}',
+  musicPlay: 'Play',
+  faqToggle: 'Show or hide the answer',
+  eventGone: 'This event is no longer available.',
+  eventDetails: 'Details and tickets',
+  formGone: 'This form is no longer available.',
+  formSend: 'Send',
+  formRequired: 'required',
+  formFillIn: 'Fill in “{label}”.',
+  formTick: 'Tick “{label}”.',
+  formTooLong: '“{label}” is longer than {max} characters.',
+  formEmail: '“{label}” must be an e-mail address, like name@example.com.',
+  formCheck: 'Please check the form',
+  formResend: 'Please check your answers and send the form again.',
+  formThanks: 'Thank you',
+  formSent: '“{form}” was sent.',
+  formTooMany: 'Too many submissions',
+  formWait: 'Wait {seconds} seconds, then send the form again.',
+  formMissing: 'This form does not exist',
+  formMissingHint: 'It may have been removed from the page.',
+  formHoneypot: 'Leave this field empty',
+  backToPage: 'Back to the page',
+  notFoundTitle: 'This page does not exist',
+  notFoundHint: 'Check the address. If the owner changed their login, the old address no longer works.',
+}

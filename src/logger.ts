@@ -1,0 +1,115 @@
+import { Writable } from 'node:stream'
+import pino, { type DestinationStream, type Logger } from 'pino'
+
+/** Query parameters whose values are credentials (OAuth 2.1, RFC 6749/7636, our own links). */
+const SECRET_PARAMS = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'code_verifier',
+  'client_secret',
+  'password',
+  'session',
+  'sid',
+  'key',
+  'signature',
+])
+
+const REDACTED = '[redacted]'
+
+/**
+ * A request URL as it may be logged: the token of a signed upload URL (usable for 15 minutes)
+ * and credential query parameters are replaced. Everything else stays, so the line still says
+ * which route was hit.
+ */
+export function redactUrl(url: string): string {
+  if (typeof url !== 'string') return url
+  const q = url.indexOf('?')
+  let path = q < 0 ? url : url.slice(0, q)
+  path = path.replace(/^(\/-\/upload\/)[^/]+/, `$1${REDACTED}`)
+  if (q < 0) return path
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      const name = eq < 0 ? pair : pair.slice(0, eq)
+      let decoded = name
+      try {
+        decoded = decodeURIComponent(name)
+      } catch {}
+      return eq >= 0 && SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair
+    })
+    .join('&')
+  return `${path}?${query}`
+}
+
+/**
+ * Secrets recognisable by their shape, wherever they end up (an error message, a stack, a
+ * URL inside a message): API tokens, signed upload tokens, bearer credentials of any shape.
+ * The last line of defence; the structured ones are the paths and serializers below.
+ */
+const SECRET_SHAPES: Array<[RegExp, string]> = [
+  [/\bsl[por]_[0-9A-Za-z]{20,}/g, REDACTED],
+  [/[A-Za-z0-9_-]{24}\.\d{1,12}\.[A-Za-z0-9_-]{43}/g, REDACTED],
+  [/(\bBearer\s+)[^\s"\\]+/gi, `$1${REDACTED}`],
+]
+
+export const scrubLine = (line: string) => SECRET_SHAPES.reduce((text, [shape, by]) => text.replace(shape, by), line)
+
+/** Where log lines go after the shape scrub: stdout unless a test or the CLI says otherwise. */
+function scrubbed(destination: DestinationStream | NodeJS.WritableStream): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      destination.write(scrubLine(chunk.toString()))
+      done()
+    },
+  })
+}
+
+/** Structured fields that hold secrets, wherever a log call puts them. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'sessionId',
+  'clientSecret',
+  'body',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.access_token',
+  '*.refresh_token',
+  '*.sessionId',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.code_verifier',
+  '*.body',
+]
+
+const serializers = {
+  url: redactUrl,
+  req: (req: { method?: string; url?: string; id?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url ?? '') }),
+  err: pino.stdSerializers.err,
+}
+
+/**
+ * The service's logger: JSON lines at `level`, with secrets redacted three ways (named fields,
+ * URLs, and anything shaped like one of our credentials). Every process builds its logger here.
+ */
+export function createLogger(level: string, destination: DestinationStream | NodeJS.WritableStream = process.stdout): Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: REDACTED }, serializers }, scrubbed(destination))
+}

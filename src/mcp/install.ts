@@ -1,0 +1,80 @@
+import { toNodeHandler } from '@modelcontextprotocol/node'
+import { type AuthInfo, createMcpHandler } from '@modelcontextprotocol/server'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Principal } from '../auth/principal.ts'
+import type { AppContext } from '../context.ts'
+import { AppError } from '../core/errors.ts'
+import { applyRateLimit, enforceAddressLimit } from '../http/rate-limit.ts'
+import { resourceMetadataUrl } from '../auth/bearer.ts'
+import { authenticateMcp } from './authenticate.ts'
+import { buildMcpServer } from './server.ts'
+
+export const MCP_PATH = '/mcp'
+
+/**
+ * DNS-rebinding protection (MCP transports, security warning): a browser page on another origin
+ * must not reach the connector through a user's session or network. Clients outside a browser
+ * send no Origin and pass.
+ */
+function checkOrigin(ctx: AppContext, req: FastifyRequest): void {
+  const origin = req.headers.origin
+  if (origin === undefined) return
+  if (origin === new URL(ctx.config.publicUrl).origin) return
+  throw new AppError('forbidden', { message: `Requests from the origin ${origin} are not accepted here.` })
+}
+
+/**
+ * A stateless endpoint has no session to end (DELETE), and a POST body must be JSON-RPC: both are
+ * answered here in the API's error envelope, like every other route, rather than by the SDK.
+ */
+function refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req: FastifyRequest): void {
+  if (req.method === 'DELETE') {
+    throw new AppError('method_not_allowed', { message: 'There are no sessions to end: /mcp is stateless. Use POST (and GET).', headers: { Allow: 'GET, POST' } })
+  }
+  if (req.method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    throw new AppError('unsupported_media_type', { message: 'Send JSON-RPC messages as application/json.' })
+  }
+}
+
+async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+  try {
+    return await authenticateMcp(ctx, req)
+  } catch (err) {
+    // Without a valid token there is no token to count against: the address is (as REST does).
+    if (err instanceof AppError && err.code === 'unauthenticated') await enforceAddressLimit(ctx, req, reply, 'requests')
+    throw err
+  }
+}
+
+/**
+ * The agent connector: stateless Streamable HTTP at /mcp, a fresh MCP server per request, so any
+ * instance behind a load balancer answers any request. 2025-era clients are served statelessly too.
+ */
+export function installMcp(app: FastifyInstance, ctx: AppContext): void {
+  const handler = createMcpHandler(
+    (request) => buildMcpServer({ ctx, principal: request.authInfo?.extra?.principal as Principal }),
+    { onerror: (err) => ctx.log.info({ err: err.message }, 'MCP request refused') },
+  )
+  const node = toNodeHandler(handler)
+  app.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: MCP_PATH,
+    handler: async (req, reply) => {
+      checkOrigin(ctx, req)
+      refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req)
+      const principal = await principalOf(ctx, req, reply)
+      // The REST limits, per token: every HTTP request to /mcp counts as one API request.
+      await applyRateLimit(ctx, reply, {}, principal.tokenId)
+      const auth: AuthInfo = {
+        token: '',
+        clientId: principal.clientId ?? `personal-token-${principal.tokenId}`,
+        scopes: [...principal.abilities],
+        resourceMetadataUrl: resourceMetadataUrl(ctx, 'mcp'),
+        extra: { principal },
+      }
+      reply.hijack()
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string)
+      await node(Object.assign(req.raw, { auth }), reply.raw, req.body)
+    },
+  })
+}

@@ -1,0 +1,38 @@
+import type { McpServer } from '@modelcontextprotocol/server'
+import { slotTypes } from '../slots/registry.ts'
+import { wireSchema } from '../slots/shared/schema.ts'
+
+export const slotTypeUri = (type: string) => `slotline://slot-types/${type}`
+
+/** Each slot type's data schema, computed fields, labels and a valid example, from the registry. */
+export function registerSlotTypeResources(server: McpServer): void {
+  for (const def of Object.values(slotTypes)) {
+    server.registerResource(
+      `slot-type-${def.type}`,
+      slotTypeUri(def.type),
+      {
+        title: `Slot type: ${def.title}`,
+        description: `${def.description} JSON Schema of data, computed fields and an example.`,
+        mimeType: 'application/json',
+      },
+      async (uri) => ({
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: 'application/json',
+            text: JSON.stringify({
+              type: def.type,
+              title: def.title,
+              description: def.description,
+              writable: def.writable,
+              schema: wireSchema(def.schema),
+              computed: wireSchema(def.computed),
+              enumLabels: def.enumLabels,
+              example: def.example,
+            }),
+          },
+        ],
+      }),
+    )
+  }
+}

@@ -1,0 +1,47 @@
+import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { ProfileKeyParam } from '../http/schemas.ts'
+import { limits } from '../limits.ts'
+import { writableTypes, slotTypes } from '../slots/registry.ts'
+import { wireSchema } from '../slots/shared/schema.ts'
+
+/** Every tool that names a page takes it as the REST paths do, an id or a login; agents also send ids as numbers. */
+export const ProfileKey = Type.Union([Type.Integer({ minimum: 1, description: 'A profile id.' }), ProfileKeyParam], {
+  description: 'The page: its numeric id (from list_profiles) or its login.',
+})
+
+/** Precognition for agents: every check runs, nothing is stored. */
+export const DryRun = Type.Optional(
+  Type.Boolean({ description: 'true: run every check and answer what would happen, store nothing. Use it to validate before writing.' }),
+)
+
+/** The same key twice within 24 hours answers the first result again instead of writing twice. */
+export const IdempotencyKey = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: limits.idempotencyKeyLength,
+    description: 'Optional. A retry with the same key and the same arguments answers the first result instead of writing again (24 h).',
+  }),
+)
+
+/** A write tool's input: its own fields (from the REST body) plus dryRun and idempotencyKey. */
+export const writeInput = <P extends TProperties>(properties: P) =>
+  Type.Object({ ...properties, dryRun: DryRun, idempotencyKey: IdempotencyKey }, { additionalProperties: false })
+
+/** The fields of a REST body schema, to build a tool input from the same schema. */
+export const fieldsOf = <T extends TObject>(schema: T): T['properties'] => schema.properties
+
+/**
+ * One new slot as models see it: an object per writable type, `type` fixed and `data` the type's
+ * own schema from the registry (never retyped). Nested inside an array, never a top-level union.
+ */
+export function newSlotChoice(extra: TProperties = {}): TSchema {
+  return Type.Union(
+    writableTypes.map((type) =>
+      Type.Object(
+        { type: Type.Literal(type), data: Type.Optional(Type.Unsafe(wireSchema(slotTypes[type].schema))), ...extra },
+        { additionalProperties: false, title: slotTypes[type].title },
+      ),
+    ),
+    { description: 'One slot: `type` and its `data` (the resource slotline://slot-types/<type> has the schema and an example).' },
+  )
+}

@@ -1,0 +1,53 @@
+import { fromJsonSchema, McpServer, type ScopeChallenge } from '@modelcontextprotocol/server'
+import { can } from '../auth/principal.ts'
+import { callTool } from './call-tool.ts'
+import type { AnyToolDef, ToolContext } from './define-tool.ts'
+import { registerPrompts } from './prompts.ts'
+import { registerSlotTypeResources } from './resources.ts'
+import { tools } from './tools/index.ts'
+
+// Arguments are checked in callTool with the REST schemas so a refusal carries the REST error's
+// message, code and field keys; the SDK's own check would answer with a different vocabulary.
+const acceptAll = { getValidator: () => (input: unknown) => ({ valid: true as const, data: input as any, errorMessage: undefined }) }
+
+/**
+ * MCP authorization, scope step-up: an OAuth grant without the tool's scope gets 403
+ * insufficient_scope naming the whole set it needs, so the client can ask the user for more.
+ * A personal token cannot be stepped up; it gets the tool error naming the scope (callTool).
+ */
+function stepUp(tool: AnyToolDef, { principal }: ToolContext): ScopeChallenge | undefined {
+  if (principal.clientId === undefined || can(principal, tool.scope)) return undefined
+  return { scopes: [tool.scope, ...principal.abilities], errorDescription: `${tool.name} needs the ${tool.scope} scope` }
+}
+
+/** A fresh server per request (stateless Streamable HTTP): tools, slot-type resources, prompts. */
+export function buildMcpServer(tc: ToolContext): McpServer {
+  const server = new McpServer(
+    { name: 'slotline', title: 'Slotline', version: '1.0.0' },
+    {
+      // Log levels are accepted (MCP logging utility); the tools send no log messages today.
+      capabilities: { logging: {} },
+      instructions:
+        'Slotline builds link-in-bio pages. Start with get_me (who you act for, limits) and list_profiles; ' +
+        'list_slot_types (or the slotline://slot-types/<type> resources) shows what each block holds. Writes take dryRun to check first.',
+    },
+  )
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: fromJsonSchema(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), acceptAll),
+        outputSchema: fromJsonSchema(JSON.parse(JSON.stringify(tool.outputSchema))),
+        annotations: { title: tool.title, ...tool.annotations },
+        _meta: { 'slotline/scope': tool.scope },
+        scopeChallenge: () => stepUp(tool, tc),
+      },
+      (args: unknown) => callTool(tool, args, tc),
+    )
+  }
+  registerSlotTypeResources(server)
+  registerPrompts(server)
+  return server
+}

@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox'
+import { Profile, StoreProfileRequest } from '../../profiles/schemas.ts'
+import { profiles } from '../../services/use-cases.ts'
+import { defineTool } from '../define-tool.ts'
+import { doneText } from '../dry-run.ts'
+import { fieldsOf, writeInput } from '../schemas.ts'
+
+export default defineTool({
+  name: 'create_profile',
+  title: 'Create a new page',
+  description:
+    'Creates an empty page at {public_base}/<login> (4 to 60 letters, digits, dots or underscores). Call check_login first; then ' +
+    'update_profile for title, avatar and socials, and create_slots for its blocks. At most 100 pages per account. Example: ' +
+    'create_profile {"login": "jane.doe"} → {"profile": {"id": 12, "login": "jane.doe", "url": "https://…/jane.doe", …}}.',
+  scope: 'profile:write',
+  inputSchema: writeInput(fieldsOf(StoreProfileRequest)),
+  outputSchema: Type.Object({ profile: Profile }, { additionalProperties: false }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  handler: async ({ login, dryRun }, { ctx, principal }) => {
+    const profile = await profiles.create(ctx, principal, { login }, { dryRun })
+    return { structured: { profile }, text: doneText(dryRun, `Created the page ${profile.login} (id ${profile.id}) at ${profile.computed.url}.`) }
+  },
+})

@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox'
+import { NewSlotsBody } from '../../api/slots.ts'
+import { limits } from '../../limits.ts'
+import { slots } from '../../services/use-cases.ts'
+import { Slot } from '../../slots/resource.ts'
+import { defineTool } from '../define-tool.ts'
+import { doneText } from '../dry-run.ts'
+import { DryRun, fieldsOf, IdempotencyKey, newSlotChoice, ProfileKey, writeInput } from '../schemas.ts'
+
+const { slots: slotList, insertAt } = fieldsOf(NewSlotsBody)
+
+export default defineTool({
+  name: 'create_slots',
+  title: 'Add blocks to a page',
+  description:
+    `Adds 1 to ${limits.slotsPerBatch} slots (blocks) to a page in one all-or-nothing write; array order is page order and insertAt ` +
+    'places the whole batch (0 = top; omitted = appended). Call list_slot_types first for each type\'s data shape (a music slot ' +
+    'comes ready from lookup_music; picture and gallery take paths from upload_image_from_url). Problems come back keyed ' +
+    'slots.<index>.data.<field>. Example: create_slots {"profileKey": "jane.doe", "slots": [{"type": "button", "data": ' +
+    '{"title": "My shop", "link": "example.com/shop"}}, {"type": "divider"}]}.',
+  scope: 'profile:write',
+  inputSchema: writeInput({ profileKey: ProfileKey, slots: slotList, insertAt }),
+  advertisedInput: Type.Object(
+    {
+      profileKey: ProfileKey,
+      slots: Type.Array(newSlotChoice(), { minItems: 1, maxItems: limits.slotsPerBatch, description: 'Array order is page order.' }),
+      insertAt,
+      dryRun: DryRun,
+      idempotencyKey: IdempotencyKey,
+    },
+    { additionalProperties: false },
+  ),
+  outputSchema: Type.Object({ slots: Type.Array(Slot) }, { additionalProperties: false }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  handler: async ({ profileKey, slots: input, insertAt: at, dryRun }, { ctx, principal }) => {
+    const created = await slots.createMany(ctx, principal, profileKey, { slots: input, insertAt: at }, { dryRun })
+    return { structured: { slots: created }, text: doneText(dryRun, `Created ${created.length} slot(s): ${created.map((s) => `${s.id} ${s.type}`).join(', ')}.`) }
+  },
+})

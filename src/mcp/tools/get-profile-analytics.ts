@@ -1,0 +1,26 @@
+import { Type } from '@sinclair/typebox'
+import { AnalyticsMeta, AnalyticsQuery, PageAnalytics } from '../../analytics/schemas.ts'
+import { analytics } from '../../services/use-cases.ts'
+import { defineTool } from '../define-tool.ts'
+import { fieldsOf, ProfileKey } from '../schemas.ts'
+
+export default defineTool({
+  name: 'get_profile_analytics',
+  title: 'Views, clicks per block and findings for one page',
+  description:
+    'One page\'s views, visitors, clicks and click-through rate, clicks per block and per social link, the previous period, and ' +
+    'insights (views up or down, the top block, blocks never clicked, the best day) to act on. Same period rules as ' +
+    'get_analytics; call list_profiles first for the profileKey. Example: get_profile_analytics {"profileKey": "jane.doe", ' +
+    '"period": "last28"} → {"analytics": {"totals": {…}, "blocks": […], "insights": [{"kind": "top_block", …}]}, "meta": {…}}.',
+  scope: 'profile:read',
+  inputSchema: Type.Object({ profileKey: ProfileKey, ...fieldsOf(AnalyticsQuery) }, { additionalProperties: false }),
+  outputSchema: Type.Object({ analytics: PageAnalytics, meta: AnalyticsMeta }, { additionalProperties: false }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  limit: 'analytics',
+  handler: async ({ profileKey, ...query }, { ctx, principal }) => {
+    const { data, meta } = await analytics.forPage(ctx, principal, profileKey, query)
+    const t = data.totals
+    const insights = data.insights.map((i) => i.message).join(' ')
+    return { structured: { analytics: data, meta }, text: `${data.login}, ${data.period.from} to ${data.period.to}: ${t.views} views, ${t.clicks} clicks. ${insights}`.trim() }
+  },
+})

@@ -1,0 +1,48 @@
+import type { AnyToolDef } from '../define-tool.ts'
+import checkLogin from './check-login.ts'
+import createProfile from './create-profile.ts'
+import createSlots from './create-slots.ts'
+import deleteSlots from './delete-slots.ts'
+import getAnalytics from './get-analytics.ts'
+import getMe from './get-me.ts'
+import getProfileAnalytics from './get-profile-analytics.ts'
+import getProfileMarkdown from './get-profile-markdown.ts'
+import getProfileSettings from './get-profile-settings.ts'
+import getProfile from './get-profile.ts'
+import getUploadUrl from './get-upload-url.ts'
+import listProfiles from './list-profiles.ts'
+import listSlotTypes from './list-slot-types.ts'
+import listSlots from './list-slots.ts'
+import lookupMusic from './lookup-music.ts'
+import reorderSlots from './reorder-slots.ts'
+import updateProfileSettings from './update-profile-settings.ts'
+import updateProfile from './update-profile.ts'
+import updateSlots from './update-slots.ts'
+import uploadImageFromUrl from './upload-image-from-url.ts'
+
+/**
+ * Every tool, in the order an agent meets them (tools/list shows this order). Listed by hand:
+ * nothing registers itself by being imported.
+ */
+export const tools: readonly AnyToolDef[] = Object.freeze([
+  getMe,
+  listSlotTypes,
+  listProfiles,
+  getProfile,
+  checkLogin,
+  createProfile,
+  updateProfile,
+  getProfileSettings,
+  updateProfileSettings,
+  getProfileMarkdown,
+  listSlots,
+  createSlots,
+  updateSlots,
+  reorderSlots,
+  deleteSlots,
+  lookupMusic,
+  uploadImageFromUrl,
+  getUploadUrl,
+  getAnalytics,
+  getProfileAnalytics,
+] as unknown as AnyToolDef[])

@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox'
+import { slotTypes } from '../../slots/registry.ts'
+import { wireSchema } from '../../slots/shared/schema.ts'
+import { defineTool } from '../define-tool.ts'
+import { slotTypeUri } from '../resources.ts'
+
+const SlotTypeInfo = Type.Object(
+  {
+    type: Type.String({ description: 'The value for a slot\'s type.' }),
+    title: Type.String(),
+    description: Type.String({ description: 'What the block is and how to write its data.' }),
+    writable: Type.Boolean({ description: 'false: such slots can be read, deleted and reordered, not created or changed.' }),
+    schema: Type.Object({}, { additionalProperties: true, description: 'JSON Schema of data, exactly as writes are checked.' }),
+    example: Type.Unknown({ description: 'Valid data for this type.' }),
+    resource: Type.String({ description: 'The MCP resource with the same description, computed fields and labels.' }),
+  },
+  { additionalProperties: false },
+)
+
+export default defineTool({
+  name: 'list_slot_types',
+  title: 'List the kinds of blocks a page can hold',
+  description:
+    'Lists every slot type (button, picture, gallery, text, youtube, faq, divider, music, event, form) with its data schema and a ' +
+    'valid example. Call it before create_slots or update_slots so the data you send has the right shape; no other call is needed ' +
+    'first. Example: list_slot_types {} → {"types": [{"type": "button", "example": {"title": "My shop", "link": "example.com/shop"}, …}]}.',
+  scope: 'profile:read',
+  inputSchema: Type.Object({}, { additionalProperties: false }),
+  outputSchema: Type.Object({ types: Type.Array(SlotTypeInfo) }, { additionalProperties: false }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async () => {
+    const types = Object.values(slotTypes).map((def) => ({
+      type: def.type,
+      title: def.title,
+      description: def.description,
+      writable: def.writable,
+      schema: wireSchema(def.schema),
+      example: def.example,
+      resource: slotTypeUri(def.type),
+    }))
+    return { structured: { types }, text: `${types.length} slot types: ${types.map((t) => t.type + (t.writable ? '' : ' (read-only)')).join(', ')}.` }
+  },
+})

@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox'
+import { OrderBody } from '../../api/slots.ts'
+import { slots } from '../../services/use-cases.ts'
+import { Slot } from '../../slots/resource.ts'
+import { defineTool } from '../define-tool.ts'
+import { doneText } from '../dry-run.ts'
+import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'
+
+export default defineTool({
+  name: 'reorder_slots',
+  title: 'Reorder the blocks of a page',
+  description:
+    'Sets the order of every slot on a page. Call list_slots first and pass every slot id of the page exactly once, in the new ' +
+    'order (top first). Example: reorder_slots {"profileKey": "jane.doe", "order": [120, 118, 119]}.',
+  scope: 'profile:write',
+  inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(OrderBody) }),
+  outputSchema: Type.Object({ slots: Type.Array(Slot) }, { additionalProperties: false }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async ({ profileKey, order, dryRun }, { ctx, principal }) => {
+    const list = await slots.reorder(ctx, principal, profileKey, { order }, { dryRun })
+    return { structured: { slots: list }, text: doneText(dryRun, `New order: ${list.map((s) => s.id).join(', ')}.`) }
+  },
+})

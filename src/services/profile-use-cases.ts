@@ -1,0 +1,90 @@
+import type { Principal } from '../auth/principal.ts'
+import type { AppContext } from '../context.ts'
+import { parseInclude } from '../profiles/include.ts'
+import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
+import { resolveProfileKey } from '../profiles/profile-key.ts'
+import { toProfileResource } from '../profiles/resource.ts'
+import type { LoginCheck, ProfileResource, ProfileSettings, UpdateProfileRequest, UpdateSettingsRequest } from '../profiles/schemas.ts'
+import { profileService } from '../profiles/service.ts'
+import { settingsService } from '../profiles/settings.ts'
+import type { SlotResource } from '../slots/resource.ts'
+import { profilesRepository } from '../store/profiles.ts'
+import { slotService } from './slot-service.ts'
+import { type ProfileKey, readAccount, readPage, type WriteOptions, writeAccount, writePage } from './unit-of-work.ts'
+
+// spec, Profiles: one use case per operation, for every face (see slot-use-cases.ts).
+
+/** spec, GET /profiles: every page of the principal's account, oldest first. */
+async function list(ctx: AppContext, principal: Principal): Promise<ProfileResource[]> {
+  return readAccount(ctx, principal, async (db) => (await profilesRepository.listByUser(db, principal.user.id)).map((p) => toProfileResource(ctx.config, p)))
+}
+
+/** spec, POST /profiles: a new empty page; the account's first is its main one. */
+async function create(ctx: AppContext, principal: Principal, input: { login: string }, options: WriteOptions = {}): Promise<ProfileResource> {
+  return writeAccount(ctx, principal, options, async (trx) => toProfileResource(ctx.config, await profileService.create(trx, principal.user.id, input.login)))
+}
+
+/** spec, GET /profiles/{profileKey}; `include: 'slots'` (a comma list) embeds the slots. */
+async function get(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: { include?: string } = {},
+): Promise<ProfileResource & { slots?: SlotResource[] }> {
+  return readPage(ctx, principal, profileKey, async (db, profile) => {
+    const resource = toProfileResource(ctx.config, profile)
+    if (!parseInclude(input.include).has('slots')) return resource
+    return { ...resource, slots: slotService.present(ctx.config, await slotService.list(db, profile.id)) }
+  })
+}
+
+/** spec, PATCH /profiles/{profileKey}: omitted fields stay, null clears; socials replace the row. */
+async function update(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: UpdateProfileRequest,
+  options: WriteOptions = {},
+): Promise<ProfileResource> {
+  return writePage(ctx, principal, profileKey, options, async (trx, profile) => toProfileResource(ctx.config, await profileService.update(trx, profile, input)))
+}
+
+/**
+ * spec, GET /profiles/check-login: whether `login` is free, and why not. `profile` (one of the
+ * principal's pages, id or login) checks a rename: its own login is not reported as taken.
+ */
+async function checkLogin(ctx: AppContext, principal: Principal, input: { login: string; profile?: string }): Promise<LoginCheck> {
+  return readAccount(ctx, principal, async (db) => {
+    const own = input.profile ? await resolveProfileKey(db, principal.user.id, input.profile) : undefined
+    const verdict = await profileService.checkLogin(db, input.login, own?.id)
+    return { login: input.login, profile: input.profile || null, ...verdict }
+  })
+}
+
+/** spec, GET /profiles/{profileKey}/settings: login, language and the choices a client may offer. */
+async function getSettings(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<ProfileSettings> {
+  return readPage(ctx, principal, profileKey, (db, profile) => settingsService.toResource(db, ctx.config, profile, principal.user))
+}
+
+/** spec, PATCH /profiles/{profileKey}/settings: a new login moves the page at once (old and new addresses are announced). */
+async function changeSettings(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: UpdateSettingsRequest,
+  options: WriteOptions = {},
+): Promise<ProfileSettings> {
+  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
+    settingsService.toResource(trx, ctx.config, await settingsService.update(trx, profile, input), principal.user),
+  )
+}
+
+/** spec, GET /profiles/{profileKey}/markdown: the page as a model reads it, with its token count. */
+async function markdown(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<{ markdown: string; tokens: number }> {
+  return readPage(ctx, principal, profileKey, async (db, profile) => {
+    const text = await pageMarkdown(db, ctx.config, profile)
+    return { markdown: text, tokens: await markdownTokens(text) }
+  })
+}
+
+export const profileUseCases = Object.freeze({ list, create, get, update, checkLogin, getSettings, changeSettings, markdown })

@@ -1,0 +1,106 @@
+import { type Principal, requireAbility } from '../auth/principal.ts'
+import type { AppContext } from '../context.ts'
+import { resolveProfileKey } from '../profiles/profile-key.ts'
+import type { Db } from '../store/db.ts'
+import { type Profile, profilesRepository } from '../store/profiles.ts'
+
+/** How a face asks for a write. */
+export interface WriteOptions {
+  /**
+   * Run every check and the write itself inside the transaction, then roll it back: the caller
+   * learns what would happen (the result, or the error) and nothing is stored or announced.
+   */
+  dryRun?: boolean
+}
+
+/** A profile as a face names it: a numeric id or a login, as the caller gave it. */
+export type ProfileKey = string | number
+
+class DryRunRollback<T> extends Error {
+  constructor(readonly result: T) {
+    super('dry run: rolled back')
+  }
+}
+
+/** Runs `work` in one transaction; a dry run rolls it back and still answers its result. */
+async function transact<T>(ctx: AppContext, options: WriteOptions, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const result = await work(trx)
+      if (options.dryRun) throw new DryRunRollback(result)
+      return result
+    })
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.result as T
+    throw err
+  }
+}
+
+/**
+ * Caches keyed by address (the public page, QR codes) drop both the login the write found and
+ * the one the page has now, so a rename invalidates both at once. Announced after the commit,
+ * once per write; a listener's failure is logged, never the caller's.
+ */
+async function announce(ctx: AppContext, before: Profile): Promise<void> {
+  try {
+    const now = await profilesRepository.findById(ctx.db, before.id)
+    const logins = now && now.login !== before.login ? [before.login, now.login] : [before.login]
+    ctx.events.emit('profile-changed', { profileId: before.id, logins })
+  } catch (err) {
+    ctx.log.error({ err, profileId: before.id }, 'could not announce a page change')
+  }
+}
+
+/**
+ * A read of one of the principal's pages: the ability is checked, then `profileKey` resolved
+ * (another account's page is not_found, exactly like a missing one).
+ */
+export async function readPage<T>(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  work: (db: Db, profile: Profile) => Promise<T>,
+): Promise<T> {
+  requireAbility(principal, 'profile:read')
+  const profile = await resolveProfileKey(ctx.db, principal.user.id, profileKey)
+  return work(ctx.db, profile)
+}
+
+/**
+ * A write to one of the principal's pages: ability, ownership (inside the transaction, so the
+ * page cannot change hands under it), the work, the commit, then 'profile-changed' for the page.
+ */
+export async function writePage<T>(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  options: WriteOptions,
+  work: (trx: Db, profile: Profile) => Promise<T>,
+): Promise<T> {
+  requireAbility(principal, 'profile:write')
+  let profile: Profile | undefined
+  const result = await transact(ctx, options, async (trx) => {
+    profile = await resolveProfileKey(trx, principal.user.id, profileKey)
+    return work(trx, profile)
+  })
+  if (!options.dryRun && profile) await announce(ctx, profile)
+  return result
+}
+
+/** A read of the principal's account as a whole (no page named). */
+export async function readAccount<T>(ctx: AppContext, principal: Principal, work: (db: Db) => Promise<T>): Promise<T> {
+  requireAbility(principal, 'profile:read')
+  return work(ctx.db)
+}
+
+/** A write to the principal's account that names no existing page (a new profile, an upload URL). */
+export async function writeAccount<T>(
+  ctx: AppContext,
+  principal: Principal,
+  options: WriteOptions,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
+  requireAbility(principal, 'profile:write')
+  return transact(ctx, options, work)
+}
+

@@ -1,0 +1,207 @@
+import { type Db, inTransaction, nowIso } from './db.ts'
+
+export interface OAuthClient {
+  clientId: string
+  name: string
+  redirectUris: string[]
+  /** Clients identified by a Client ID Metadata Document: the URL (equal to clientId). */
+  metadataUrl: string | null
+  metadataExpiresAt: string | null
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface OAuthGrant {
+  id: number
+  userId: number
+  clientId: string
+  scopes: string[]
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface OAuthCode {
+  codeHash: string
+  grantId: number
+  redirectUri: string
+  codeChallenge: string
+  scopes: string[]
+  resource: string
+  expiresAt: string
+  usedAt: string | null
+}
+
+const words = (s: string) => s.split(' ').filter(Boolean)
+
+async function findClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
+  const r = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+  return (
+    r && {
+      clientId: r.client_id,
+      name: r.name,
+      redirectUris: JSON.parse(r.redirect_uris),
+      metadataUrl: r.metadata_url,
+      metadataExpiresAt: r.metadata_expires_at,
+      createdAt: r.created_at,
+      lastUsedAt: r.last_used_at,
+    }
+  )
+}
+
+/** Inserts a client, or refreshes a metadata-document client's cached name and redirects. */
+async function saveClient(db: Db, c: { clientId: string; name: string; redirectUris: string[]; metadataUrl?: string; metadataExpiresAt?: string }) {
+  const values = {
+    client_id: c.clientId,
+    name: c.name,
+    redirect_uris: JSON.stringify(c.redirectUris),
+    metadata_url: c.metadataUrl ?? null,
+    metadata_expires_at: c.metadataExpiresAt ?? null,
+    created_at: nowIso(),
+  }
+  await db
+    .insertInto('oauth_clients')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('client_id').doUpdateSet({ name: values.name, redirect_uris: values.redirect_uris, metadata_expires_at: values.metadata_expires_at }),
+    )
+    .execute()
+}
+
+async function touchClient(db: Db, clientId: string): Promise<void> {
+  await db.updateTable('oauth_clients').set({ last_used_at: nowIso() }).where('client_id', '=', clientId).execute()
+}
+
+/** Registrations never used for a sign-in, older than the cut-off (dynamic registration is open to anyone). */
+async function purgeUnusedClients(db: Db, olderThan: string): Promise<number> {
+  const res = await db
+    .deleteFrom('oauth_clients')
+    .where('last_used_at', 'is', null)
+    .where('created_at', '<', olderThan)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('oauth_grants').select('id').whereRef('oauth_grants.client_id', '=', 'oauth_clients.client_id'))))
+    .executeTakeFirst()
+  return Number(res.numDeletedRows)
+}
+
+const toGrant = (r: { id: number; user_id: number; client_id: string; scopes: string; created_at: string; last_used_at: string | null }): OAuthGrant => ({
+  id: r.id,
+  userId: r.user_id,
+  clientId: r.client_id,
+  scopes: words(r.scopes),
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+})
+
+async function findGrant(db: Db, userId: number, clientId: string): Promise<OAuthGrant | undefined> {
+  const r = await db.selectFrom('oauth_grants').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
+  return r && toGrant(r)
+}
+
+async function findGrantById(db: Db, id: number): Promise<OAuthGrant | undefined> {
+  const r = await db.selectFrom('oauth_grants').selectAll().where('id', '=', id).executeTakeFirst()
+  return r && toGrant(r)
+}
+
+/** The user's grant to this client with these scopes (one grant per user and client). */
+async function upsertGrant(db: Db, userId: number, clientId: string, scopes: string[]): Promise<OAuthGrant> {
+  const r = await db
+    .insertInto('oauth_grants')
+    .values({ user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: scopes.join(' ') }))
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toGrant(r)
+}
+
+async function touchGrant(db: Db, id: number, at = nowIso()): Promise<void> {
+  await db.updateTable('oauth_grants').set({ last_used_at: at }).where('id', '=', id).execute()
+}
+
+/** Disconnect: the grant goes, and with it (cascade, and explicitly) every token and code. */
+/** Deletes the user's grant with its tokens and codes; another user's grant id deletes nothing. */
+async function deleteGrant(db: Db, userId: number, grantId: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const res = await trx.deleteFrom('oauth_grants').where('id', '=', grantId).where('user_id', '=', userId).executeTakeFirst()
+    if (Number(res.numDeletedRows) === 0) return false
+    // Explicitly, not only by cascade: SQLite enforces foreign keys only where the pragma is on.
+    await trx.deleteFrom('tokens').where('grant_id', '=', grantId).execute()
+    await trx.deleteFrom('oauth_codes').where('grant_id', '=', grantId).execute()
+    return true
+  })
+}
+
+async function listGrantsWithClients(db: Db, userId: number) {
+  return db
+    .selectFrom('oauth_grants')
+    .innerJoin('oauth_clients', 'oauth_clients.client_id', 'oauth_grants.client_id')
+    .select([
+      'oauth_grants.id',
+      'oauth_grants.client_id',
+      'oauth_grants.scopes',
+      'oauth_grants.created_at',
+      'oauth_grants.last_used_at',
+      'oauth_clients.name',
+      'oauth_clients.metadata_url',
+    ])
+    .where('oauth_grants.user_id', '=', userId)
+    .orderBy('oauth_grants.id')
+    .execute()
+}
+
+async function insertCode(db: Db, c: Omit<OAuthCode, 'usedAt'>): Promise<void> {
+  await db
+    .insertInto('oauth_codes')
+    .values({
+      code_hash: c.codeHash,
+      grant_id: c.grantId,
+      redirect_uri: c.redirectUri,
+      code_challenge: c.codeChallenge,
+      scopes: c.scopes.join(' '),
+      resource: c.resource,
+      expires_at: c.expiresAt,
+    })
+    .execute()
+}
+
+async function findCode(db: Db, codeHash: string): Promise<OAuthCode | undefined> {
+  const r = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst()
+  return (
+    r && {
+      codeHash: r.code_hash,
+      grantId: r.grant_id,
+      redirectUri: r.redirect_uri,
+      codeChallenge: r.code_challenge,
+      scopes: words(r.scopes),
+      resource: r.resource,
+      expiresAt: r.expires_at,
+      usedAt: r.used_at,
+    }
+  )
+}
+
+/** Claims a code once: false when it was already used (two racing exchanges get one true). */
+async function useCode(db: Db, codeHash: string): Promise<boolean> {
+  const res = await db.updateTable('oauth_codes').set({ used_at: nowIso() }).where('code_hash', '=', codeHash).where('used_at', 'is', null).executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0
+}
+
+/** Codes live 60 s; used ones are kept a day so a replay can still be recognised and punished. */
+async function purgeCodes(db: Db, expiredBefore: string): Promise<void> {
+  await db.deleteFrom('oauth_codes').where('expires_at', '<', expiredBefore).execute()
+}
+
+export const oauthRepository = Object.freeze({
+  findClient,
+  saveClient,
+  touchClient,
+  purgeUnusedClients,
+  findGrant,
+  findGrantById,
+  upsertGrant,
+  touchGrant,
+  deleteGrant,
+  listGrantsWithClients,
+  insertCode,
+  findCode,
+  useCode,
+  purgeCodes,
+})

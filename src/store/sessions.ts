@@ -1,0 +1,43 @@
+import type { Db } from './db.ts'
+
+export interface StoredSession {
+  data: string
+  expiresAt: string
+}
+
+async function find(db: Db, idHash: string, nowIso: string): Promise<StoredSession | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['data', 'expires_at'])
+    .where('id_hash', '=', idHash)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst()
+  return row && { data: row.data, expiresAt: row.expires_at }
+}
+
+async function save(db: Db, s: { idHash: string; userId: number | null; data: string; expiresAt: string }): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ id_hash: s.idHash, user_id: s.userId, data: s.data, expires_at: s.expiresAt })
+    .onConflict((oc) => oc.column('id_hash').doUpdateSet({ user_id: s.userId, data: s.data, expires_at: s.expiresAt }))
+    .execute()
+}
+
+async function remove(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
+}
+
+/** Ends every session of a user but the one kept (the browser that changed the password). */
+async function removeForUser(db: Db, userId: number, keepIdHash?: string): Promise<number> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId)
+  if (keepIdHash) q = q.where('id_hash', '!=', keepIdHash)
+  const res = await q.executeTakeFirst()
+  return Number(res.numDeletedRows)
+}
+
+async function purgeExpired(db: Db, nowIso: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).executeTakeFirst()
+  return Number(res.numDeletedRows)
+}
+
+export const sessionsRepository = Object.freeze({ find, save, remove, removeForUser, purgeExpired })

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { SLOT_TYPES } from '../../src/slots/types.ts'
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
+
+/**
+ * Places outside src/slots/ where a slot type's name is a string literal meaning something
+ * else, or where naming the type is the point. file → literal → why. Anything not listed is
+ * slot-type knowledge living outside its type's module: move it there (or into the registry).
+ */
+const ALLOWED: Record<string, Record<string, string>> = {
+  'api/music.ts': { music: 'the music lookup rate-limit group' },
+  'api/slots.ts': { text: 'OpenAPI example body', divider: 'OpenAPI example body', button: 'OpenAPI example body' },
+  'api/slot-types.ts': { button: 'OpenAPI example of the {type} path parameter' },
+  'cli/demo.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
+  'dashboard/forms.ts': { text: 'an HTML input type' },
+  'discovery.ts': { button: 'an example in the API index document' },
+  'http/rate-limit.ts': { music: 'the music lookup rate-limit group' },
+  'http/routes.ts': { music: 'the music lookup rate-limit group' },
+  'mcp/call-tool.ts': { text: 'MCP content type' },
+  'mcp/define-tool.ts': { music: 'the music lookup rate-limit group', text: 'MCP content type' },
+  'mcp/prompts.ts': { text: 'MCP content type' },
+  'mcp/tool-limits.ts': { music: 'the music lookup rate-limit group' },
+  'mcp/tools/lookup-music.ts': { music: 'the music lookup rate-limit group' },
+  'pages/form-submissions.ts': { form: 'the form record kind of the submission route' },
+  'profiles/logins.ts': { event: 'a reserved login' },
+  'profiles/social-icons.ts': { youtube: 'a social icon name' },
+  'store/forms.ts': { text: 'a form field type' },
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  )
+}
+
+/** String literals (and templates without substitutions) that are exactly a slot type's name. */
+function typeNameLiterals(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const names = new Set<string>(SLOT_TYPES)
+  const visit = (node: ts.Node) => {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && names.has(node.text)) {
+      // Module specifiers ('./music.ts') never match; import paths are not names.
+      found.push(node.text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+describe('slot type names', () => {
+  it('appear as string literals only inside src/slots/ (migrations, frozen in time, aside)', () => {
+    const offences: string[] = []
+    for (const file of filesUnder(SRC)) {
+      const path = relative(SRC, file)
+      if (path.startsWith('slots/') || path.startsWith('store/migrations/')) continue
+      for (const name of typeNameLiterals(file)) {
+        if (!ALLOWED[path]?.[name]) offences.push(`${path}: '${name}'`)
+      }
+    }
+    assert.deepEqual([...new Set(offences)], [])
+  })
+})

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict'
+import { request } from 'node:http'
+import { after, before, describe, it } from 'node:test'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { preferredEncoding } from '../../src/http/content-encoding.ts'
+import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
+import { BROWSER_UA, buildDemoPage } from '../pages/page-fixtures.ts'
+
+interface Raw {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  /** The bytes as they came over the wire (still encoded). */
+  body: Buffer
+}
+
+/** A GET over real HTTP that leaves the body as sent, so the encoding itself is visible. */
+function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+const decoded = (res: Raw) =>
+  res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body
+
+const browser = { 'user-agent': BROWSER_UA, accept: 'text/html,*/*;q=0.8' }
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, falls back to gzip, honours q=0 and *', () => {
+    assert.equal(preferredEncoding('gzip, deflate, br, zstd'), 'br')
+    assert.equal(preferredEncoding('gzip'), 'gzip')
+    assert.equal(preferredEncoding('br;q=0, gzip'), 'gzip')
+    assert.equal(preferredEncoding('br;q=0.5, gzip;q=0.8'), 'gzip')
+    assert.equal(preferredEncoding('*'), 'br')
+    assert.equal(preferredEncoding('*;q=0, identity'), undefined)
+    assert.equal(preferredEncoding('deflate'), undefined)
+    assert.equal(preferredEncoding(undefined), undefined)
+  })
+})
+
+describe(`compressed answers (${STORE})`, () => {
+  let t: TestApp
+  let token: string
+  let profileId: number
+  const login = 'squeezed.page'
+
+  before(async () => {
+    t = await startApp()
+    const account = await makeAccount(t)
+    token = account.token
+    const profile = await makeProfile(t, account.user, login)
+    profileId = profile.id
+    await buildDemoPage(t, account.user, account.token, profile)
+  })
+  after(() => t.close())
+
+  it('sends the public page in brotli, gzip or as is, each with its own validator, from the render and from the cache', async () => {
+    const url = `${t.url}/${login}`
+    t.ctx.events.emit('profile-changed', { profileId, logins: [login] })
+    const plain = await get(url, browser)
+    assert.equal(plain.status, 200)
+    assert.equal(plain.headers['content-encoding'], undefined)
+    assert.equal(plain.headers.vary, 'Accept, Accept-Encoding')
+    const etags = new Set([plain.headers.etag])
+    for (const encoding of ['br', 'gzip']) {
+      // The second request of each is a cache hit answered before Fastify (no x-request-id).
+      for (const hit of [false, true]) {
+        if (!hit) t.ctx.events.emit('profile-changed', { profileId, logins: [login] })
+        const res = await get(url, { ...browser, 'accept-encoding': `${encoding}, identity;q=0.5` })
+        assert.equal(res.status, 200)
+        assert.equal(res.headers['x-request-id'] === undefined, hit)
+        assert.equal(res.headers['content-encoding'], encoding)
+        assert.equal(res.headers.vary, 'Accept, Accept-Encoding')
+        assert.equal(Number(res.headers['content-length']), res.body.length)
+        assert.ok(res.body.length < plain.body.length / 3, `${encoding}: ${res.body.length} of ${plain.body.length}`)
+        assert.deepEqual(decoded(res), plain.body)
+        assert.match(String(res.headers.etag), new RegExp(`-${encoding}"$`))
+        etags.add(res.headers.etag)
+        const revalidated = await get(url, { ...browser, 'accept-encoding': encoding, 'if-none-match': String(res.headers.etag) })
+        assert.equal(revalidated.status, 304)
+        assert.equal(revalidated.headers.etag, res.headers.etag)
+        // Another coding's validator does not match this representation.
+        const other = await get(url, { ...browser, 'accept-encoding': encoding, 'if-none-match': String(plain.headers.etag) })
+        assert.equal(other.status, 200)
+      }
+    }
+    assert.equal(etags.size, 3)
+  })
+
+  it('compresses the markdown page, JSON answers and the docs assets', async () => {
+    const md = await get(`${t.url}/${login}`, { accept: 'text/markdown', 'accept-encoding': 'br' })
+    assert.equal(md.headers['content-encoding'], 'br')
+    assert.match(decoded(md).toString(), /^# /m)
+
+    const json = await get(`${t.url}/v1/profiles/${profileId}?include=slots`, { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' })
+    assert.equal(json.status, 200)
+    assert.equal(json.headers['content-encoding'], 'gzip')
+    assert.match(String(json.headers.vary), /accept-encoding/i)
+    assert.equal(JSON.parse(decoded(json).toString()).data.login, login)
+
+    const apiMarkdown = await get(`${t.url}/v1/profiles/${profileId}/markdown`, { authorization: `Bearer ${token}`, 'accept-encoding': 'br' })
+    assert.equal(apiMarkdown.headers['content-encoding'], 'br')
+    assert.ok(Number(apiMarkdown.headers['x-markdown-tokens']) > 0)
+
+    const plainBundle = await get(`${t.url}/-/docs/swagger-ui-bundle.js`)
+    assert.equal(plainBundle.headers['content-encoding'], undefined)
+    for (const encoding of ['br', 'gzip']) {
+      const bundle = await get(`${t.url}/-/docs/swagger-ui-bundle.js`, { 'accept-encoding': encoding })
+      assert.equal(bundle.headers['content-encoding'], encoding)
+      assert.match(String(bundle.headers.vary), /accept-encoding/i)
+      assert.deepEqual(decoded(bundle), plainBundle.body)
+    }
+    const docs = await get(`${t.url}/v1/docs`, { 'accept-encoding': 'br' })
+    assert.equal(docs.headers['content-encoding'], 'br')
+    assert.match(decoded(docs).toString(), /SwaggerUIBundle/)
+  })
+
+  it('leaves small answers and clients that accept no coding alone', async () => {
+    const small = await get(`${t.url}/-/healthz`, { 'accept-encoding': 'br' })
+    assert.equal(small.headers['content-encoding'], undefined)
+    const none = await get(`${t.url}/v1/profiles/${profileId}?include=slots`, { authorization: `Bearer ${token}` })
+    assert.equal(none.headers['content-encoding'], undefined)
+    assert.equal(JSON.parse(none.body.toString()).data.login, login)
+  })
+
+  it('does not inflate gzip request bodies (they are refused, not decompressed)', async () => {
+    const res = await fetch(`${t.url}/v1/profiles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: new Uint8Array((await import('node:zlib')).gzipSync(JSON.stringify({ login: 'inflated.page' }))),
+    })
+    assert.notEqual(res.status, 201)
+    assert.ok(res.status >= 400 && res.status < 500, String(res.status))
+  })
+})
+
+describe(`/favicon.ico and /robots.txt (${STORE})`, () => {
+  let t: TestApp
+  before(async () => {
+    t = await startApp()
+  })
+  after(() => t.close())
+
+  it('serves the service mark as a 32x32 icon, revalidated by ETag', async () => {
+    const res = await get(`${t.url}/favicon.ico`)
+    assert.equal(res.status, 200)
+    assert.equal(res.headers['content-type'], 'image/x-icon')
+    // ICONDIR: reserved 0, type 1 (icon), one image of 32x32 at 32 bits per pixel.
+    assert.deepEqual([res.body.readUInt16LE(0), res.body.readUInt16LE(2), res.body.readUInt16LE(4)], [0, 1, 1])
+    assert.deepEqual([res.body[6], res.body[7], res.body.readUInt16LE(12)], [32, 32, 32])
+    assert.equal(res.body.readUInt32LE(14) + res.body.readUInt32LE(18), res.body.length)
+    const again = await get(`${t.url}/favicon.ico`, { 'if-none-match': String(res.headers.etag) })
+    assert.equal(again.status, 304)
+  })
+
+  it('keeps crawlers on public pages, off the API, operations and click redirects', async () => {
+    const res = await get(`${t.url}/robots.txt`)
+    assert.equal(res.status, 200)
+    assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8')
+    const text = res.body.toString()
+    for (const path of ['/v1/', '/-/', '/mcp', '/oauth/', '/settings']) assert.match(text, new RegExp(`^Disallow: ${path}$`, 'm'))
+    assert.match(text, /^User-agent: \*$/m)
+    assert.match(text, /^Allow: \/$/m)
+  })
+
+  it('names the avatar as the icon of a public page that has one', async () => {
+    const account = await makeAccount(t)
+    const profile = await makeProfile(t, account.user, 'icon.page')
+    const bare = await get(`${t.url}/icon.page`, browser)
+    assert.doesNotMatch(bare.body.toString(), /rel="icon"/)
+    await buildDemoPage(t, account.user, account.token, profile)
+    t.ctx.events.emit('profile-changed', { profileId: profile.id, logins: ['icon.page'] })
+    const html = (await get(`${t.url}/icon.page`, browser)).body.toString()
+    const avatar = /<img class="avatar" src="([^"]+)"/.exec(html)?.[1]
+    assert.ok(avatar)
+    assert.ok(html.includes(`<link rel="icon" href="${avatar}">`))
+    assert.ok(html.includes(`<link rel="apple-touch-icon" href="${avatar}">`))
+  })
+})

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { Writable } from 'node:stream'
+import { after, before, describe, it } from 'node:test'
+import { redactUrl } from '../../src/logger.ts'
+import { SESSION_COOKIE } from '../../src/dashboard/scope.ts'
+import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
+import { Visitor } from '../helpers/dashboard.ts'
+import { solid } from '../media/images.ts'
+import { authorizationUrl, REDIRECT, tokenRequest, tokensFor } from '../oauth/helpers.ts'
+
+/** Every line the app logs, kept for grepping. */
+function logCollector() {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString())
+      done()
+    },
+  })
+  return { stream, text: () => lines.join('') }
+}
+
+describe(`Logs carry no secrets (${STORE})`, () => {
+  let t: TestApp
+  const log = logCollector()
+  const secrets: Record<string, string> = {}
+  before(async () => {
+    t = await startApp({ LOG_LEVEL: 'trace' }, { logTo: log.stream })
+  })
+  after(() => t.close())
+
+  it('after a run of API calls, uploads, sign-ins and failures, no token, upload URL, password or session id is in the log', async () => {
+    const { user, token } = await makeAccount(t)
+    secrets.apiToken = token
+    secrets.unknownToken = `slp_${randomBytes(30).toString('base64url').replace(/[-_]/g, 'x').slice(0, 40)}`
+    const png = await solid(20, 20, 'png')
+
+    assert.equal((await t.request('GET', '/v1/me', { token })).status, 200)
+    assert.equal((await t.request('GET', '/v1/me', { token: secrets.unknownToken })).status, 401)
+    await fetch(`${t.url}/v1/me?access_token=${token}&code=oauth-code-0123456789&state=visible`)
+    secrets.queryCode = 'oauth-code-0123456789'
+
+    // Upload URLs: one refused (the grant is handed back, so its URL stays good), one used, one hit with a wrong method.
+    for (const outcome of ['refused', 'stored', 'wrong method']) {
+      const grant = await t.request('POST', '/v1/files/upload-url', { token })
+      const url: string = grant.body.data.upload_url
+      secrets[`upload ${outcome}`] = url.slice(url.lastIndexOf('/') + 1)
+      const method = outcome === 'wrong method' ? 'DELETE' : 'PUT'
+      const res = await fetch(url, { method, body: outcome === 'refused' ? 'not an image' : png })
+      assert.equal(res.status, outcome === 'stored' ? 201 : outcome === 'refused' ? 422 : 404)
+    }
+
+    // The dashboard: a failed and a successful sign-in, then a page with the session.
+    const visitor = Visitor.of(t)
+    const wrong = await visitor.submit('/login', { email: user.email, password: 'wrong password 9f8e7d' })
+    assert.equal(wrong.status, 401)
+    secrets.wrongPassword = 'wrong password 9f8e7d'
+    await visitor.signIn(user.email)
+    secrets.password = 'correct horse battery'
+    const cookie = visitor.cookies.get(SESSION_COOKIE)
+    assert.ok(cookie, 'signed in')
+    secrets.sessionCookie = decodeURIComponent(cookie)
+    // @fastify/session's cookie is `<session id>.<signature>`, both secret.
+    secrets.sessionId = secrets.sessionCookie.split('.')[0]
+    assert.equal((await visitor.get('/settings')).status, 200)
+
+    // OAuth: consent, a code, tokens, a refresh, a revocation and a call with the access token.
+    const { c, tokens } = await tokensFor(t)
+    secrets.accessToken = tokens.access_token
+    secrets.refreshToken = String(tokens.refresh_token)
+    const a = await authorizationUrl(t, c, { scope: 'profile:read' })
+    const code = new URL(String((await c.visitor.get(a.url.pathname + a.url.search)).location)).searchParams.get('code')
+    secrets.oauthCode = String(code)
+    const swapped = await tokenRequest(t, { grant_type: 'authorization_code', code: String(code), redirect_uri: REDIRECT, client_id: c.client.client_id, code_verifier: a.verifier })
+    secrets.secondAccessToken = String(swapped.body.access_token)
+    const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: secrets.refreshToken, client_id: c.client.client_id })
+    secrets.refreshedToken = String(refreshed.body.refresh_token)
+    assert.equal((await t.request('GET', '/v1/me', { token: String(refreshed.body.access_token) })).status, 200)
+    await fetch(`${t.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: secrets.refreshedToken, client_id: c.client.client_id }).toString(),
+    })
+
+    const text = log.text()
+    assert.ok(text.includes(c.client.client_id), 'the OAuth-authorised call names its client')
+    assert.ok(text.includes('/-/upload/[redacted]'), 'the upload requests were logged, without their tokens')
+    assert.ok(text.includes('"status":401'), 'the refused token was logged, without itself')
+    for (const [what, secret] of Object.entries(secrets)) {
+      assert.ok(!text.includes(secret), `${what} (${secret}) is in the log`)
+    }
+  })
+
+  it('redacts upload tokens and credential parameters from URLs, and leaves the rest', () => {
+    assert.equal(redactUrl('/-/upload/abc.123.def?x=1'), '/-/upload/[redacted]?x=1')
+    assert.equal(redactUrl('/oauth/callback?code=abc&state=s&Access_Token=t'), '/oauth/callback?code=[redacted]&state=s&Access_Token=[redacted]')
+    assert.equal(redactUrl('/v1/profiles/jane?include=slots'), '/v1/profiles/jane?include=slots')
+  })
+})

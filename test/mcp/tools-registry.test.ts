@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, it } from 'node:test'
+import { ABILITIES } from '../../src/store/tokens.ts'
+import { tools } from '../../src/mcp/tools/index.ts'
+
+// sentry-mcp's catalogue rules (its tools.test.ts) applied to every tool, plus "declares a scope"
+// and the schema shapes model APIs accept.
+const toolsDir = join(import.meta.dirname, '../../src/mcp/tools')
+const toolFiles = readdirSync(toolsDir).filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const
+
+/** Every `$ref` in a schema (model APIs refuse remote and most local ones in tool schemas). */
+function refsIn(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) for (const child of node) refsIn(child, found)
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref') found.push(String(value))
+      refsIn(value, found)
+    }
+  }
+  return found
+}
+
+describe('MCP tool registry', () => {
+  it('lists every file under src/mcp/tools exactly once, and nothing else', () => {
+    const names = tools.map((t) => `${t.name.replaceAll('_', '-')}.ts`).sort()
+    assert.deepEqual(names, [...toolFiles].sort())
+    assert.equal(new Set(tools.map((t) => t.name)).size, tools.length)
+  })
+
+  for (const tool of tools) {
+    describe(tool.name, () => {
+      it('is a snake_case verb_noun name', () => assert.match(tool.name, /^[a-z]+(_[a-z]+)+$/))
+
+      it('has a title and a description that says when to use it and gives an example', () => {
+        assert.ok(tool.title.length >= 8 && tool.title.length <= 80, tool.title)
+        assert.ok(tool.description.length >= 150, `${tool.description.length} characters is too short to say when to use it`)
+        assert.ok(tool.description.length <= 1024, `${tool.description.length} characters is more than models read well`)
+        assert.match(tool.description, /Example: [a-z_]+ \{/, 'gives one example call')
+        assert.match(tool.description, /\b(first|before|after|instead)\b/i, 'says which call comes first or when to prefer another')
+      })
+
+      it('gives all four annotations explicitly, never both read-only and destructive', () => {
+        for (const hint of HINTS) assert.equal(typeof tool.annotations[hint], 'boolean', hint)
+        assert.ok(!(tool.annotations.readOnlyHint && tool.annotations.destructiveHint))
+        assert.equal(tool.annotations.readOnlyHint, tool.scope === 'profile:read', 'reads need profile:read, writes profile:write')
+      })
+
+      it('declares a scope the tokens know', () => assert.ok(ABILITIES.includes(tool.scope)))
+
+      it('has object input and output schemas without top-level unions or $refs', () => {
+        for (const schema of [tool.inputSchema, tool.advertisedInput ?? tool.inputSchema, tool.outputSchema]) {
+          const wire = JSON.parse(JSON.stringify(schema))
+          assert.equal(wire.type, 'object')
+          for (const key of ['anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const']) assert.ok(!(key in wire), `top-level ${key}`)
+          assert.deepEqual(refsIn(wire), [])
+        }
+      })
+
+      if (!tool.annotations.readOnlyHint) {
+        it('takes dryRun and an optional idempotencyKey', () => {
+          const props = (tool.advertisedInput ?? tool.inputSchema) as any
+          assert.equal(props.properties.dryRun?.type, 'boolean')
+          assert.equal(props.properties.idempotencyKey?.type, 'string')
+          assert.ok(!(props.required ?? []).includes('dryRun') && !(props.required ?? []).includes('idempotencyKey'))
+        })
+      }
+    })
+  }
+
+  it('marks the outside world only where it is reached: music lookup and upload from a URL', () => {
+    const open = tools.filter((t) => t.annotations.openWorldHint).map((t) => t.name)
+    assert.deepEqual(open.sort(), ['lookup_music', 'upload_image_from_url'])
+  })
+
+  it('marks deletes destructive', () => {
+    const destructive = tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name)
+    assert.deepEqual(destructive, ['delete_slots'])
+  })
+})
