@@ -335,7 +335,7 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       // Consent is remembered, so the second authorization answers with the code at once.
       const again = await c.visitor.get(pending.url.pathname + pending.url.search)
       assert.ok(again.location?.startsWith(REDIRECT), `expected a redirect with a code, got ${again.status}`)
-      const callback = new URL(again.location)
+      const callback = new URL(String(again.location))
       const grantId = /action="\/settings\/apps\/(\d+)\/disconnect"/.exec((await c.visitor.get('/settings/apps')).text)?.[1]
       assert.ok(grantId)
       const stranger = Visitor.of(t)
