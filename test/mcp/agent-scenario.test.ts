@@ -2,13 +2,15 @@ import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import type { Client } from '@modelcontextprotocol/client'
+import { type Client, SdkHttpError } from '@modelcontextprotocol/client'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
-import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
+import { STORE, startApp, type TestApp } from '../helpers/app.ts'
+import type { Visitor } from '../helpers/dashboard.ts'
 import { callTool, connectMcp } from '../helpers/mcp.ts'
 import { solid } from '../media/images.ts'
 import { DISCOVERY_UPC } from '../music/fakes/fixtures.ts'
 import { type FakeUpstreams, startFakeUpstreams } from '../music/fakes/upstreams.ts'
+import { tokensFor } from '../oauth/helpers.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 
@@ -23,17 +25,23 @@ async function portraitServer(png: Buffer): Promise<{ server: Server; url: strin
   return { server, url: `http://127.0.0.1:${port}/portrait.png`, host: `127.0.0.1:${port}` }
 }
 
-describe(`An agent builds a musician's page through /mcp (${STORE})`, () => {
+describe(`An agent connected through OAuth builds a musician's page through /mcp (${STORE})`, () => {
   let t: TestApp
   let fakes: FakeUpstreams
   let portrait: Awaited<ReturnType<typeof portraitServer>>
   let client: Client
+  /** The person who approved the connection, signed in to the dashboard. */
+  let person: Visitor
 
   before(async () => {
     fakes = await startFakeUpstreams()
     portrait = await portraitServer(await solid(900, 900, 'png'))
     t = await startApp({ ...fakes.env, UPLOAD_URL_ALLOW_HOSTS: portrait.host })
-    client = await connectMcp(t, (await makeAccount(t)).token)
+    // Discovery, dynamic registration, consent and the code exchange over real HTTP, for the
+    // connector as the audience (RFC 8707); the browser leg is oauth-end-to-end.browser.test.ts.
+    const { c, tokens } = await tokensFor(t, { resource: `${t.url}/mcp` })
+    person = c.visitor
+    client = await connectMcp(t, String(tokens.access_token))
   })
   after(async () => {
     await client.close()
@@ -43,7 +51,7 @@ describe(`An agent builds a musician's page through /mcp (${STORE})`, () => {
     await new Promise((r) => portrait.server.close(r))
   })
 
-  it('creates the page, its avatar, music, three buttons and an FAQ, reorders, reads it back and its statistics: no tool error, at most 12 calls', async () => {
+  it('creates the page, its avatar, music, three buttons and an FAQ, reorders, reads it back and its statistics with no tool error in at most 12 calls, and is refused with 401 once the person disconnects the app', async () => {
     const calls: Array<{ name: string; isError: boolean }> = []
     const call = async (name: string, args: Record<string, unknown> = {}) => {
       const result = await callTool(client, name, args)
@@ -54,6 +62,7 @@ describe(`An agent builds a musician's page through /mcp (${STORE})`, () => {
 
     const me = await call('get_me')
     assert.equal(me.canWrite, true)
+    assert.deepEqual(me.abilities, ['profile:read', 'profile:write'])
     const login = `mira.sound.${Date.now().toString(36)}`
     const { profile } = await call('create_profile', { login })
     const { file } = await call('upload_image_from_url', { url: portrait.url })
@@ -104,5 +113,12 @@ describe(`An agent builds a musician's page through /mcp (${STORE})`, () => {
 
     assert.equal(calls.filter((c) => c.isError).length, 0)
     assert.ok(calls.length <= 12, `${calls.length} calls`)
+
+    // The person disconnects the app in the dashboard; the agent's next call is refused at the door.
+    const apps = await person.get('/settings/apps')
+    const grantId = /action="\/settings\/apps\/(\d+)\/disconnect"/.exec(apps.text)?.[1]
+    assert.ok(grantId, 'the connection is listed under /settings/apps')
+    assert.equal((await person.submit('/settings/apps', {}, `/settings/apps/${grantId}/disconnect`)).status, 303)
+    await assert.rejects(callTool(client, 'get_profile', { profileKey: login }), (e: unknown) => e instanceof SdkHttpError && e.status === 401)
   })
 })

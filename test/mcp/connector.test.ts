@@ -2,8 +2,6 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { createMcpHandler } from '@modelcontextprotocol/server'
-import { buildMcpServer } from '../../src/mcp/server.ts'
 import { callTool, connectMcp } from '../helpers/mcp.ts'
 import { useHandClock } from '../helpers/rate-limits.ts'
 
@@ -178,39 +176,6 @@ describe(`/mcp (${STORE})`, () => {
         await reader.close()
       }
     })
-  })
-})
-
-describe(`/mcp scope step-up for OAuth grants (${STORE})`, () => {
-  let t: TestApp
-  before(async () => {
-    t = await startApp()
-  })
-  after(() => t.close())
-
-  // OAuth access tokens come with issue 12; until then the grant's principal is built here as its
-  // verifier will build it (clientId and grantId set), and served by the same handler as /mcp.
-  it('answers a write tool under a read-only grant with 403 insufficient_scope naming the scopes to ask for', async () => {
-    const user = await makeUser(t)
-    const page = await makeProfile(t, user)
-    const principal = { user, tokenId: 1, abilities: ['profile:read' as const], clientId: 'agent-1', grantId: 1 }
-    const handler = createMcpHandler(() => buildMcpServer({ ctx: t.ctx, principal }))
-    const metadata = `${t.url}/.well-known/oauth-protected-resource/mcp`
-    const res = await handler.fetch(
-      new Request(`${t.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': '2025-11-25' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'create_slots', arguments: { profileKey: page.id, slots: [{ type: 'divider' }] } } }),
-      }),
-      { authInfo: { token: '', clientId: 'agent-1', scopes: ['profile:read'], resourceMetadataUrl: metadata, extra: { principal } } },
-    )
-    assert.equal(res.status, 403)
-    const challenge = res.headers.get('www-authenticate') ?? ''
-    assert.match(challenge, /error="insufficient_scope"/)
-    assert.match(challenge, /scope="profile:write profile:read"/)
-    assert.match(challenge, new RegExp(`resource_metadata="${metadata}"`))
-    const slots = await t.request('GET', `/v1/profiles/${page.id}/slots`, { token: await makeToken(t, user) })
-    assert.equal(slots.body.data.length, 0)
   })
 })
 

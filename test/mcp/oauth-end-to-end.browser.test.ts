@@ -99,7 +99,7 @@ describe(`MCP connector end to end: the SDK's OAuth client, consent in Chromium,
     await t?.close()
   })
 
-  it('discovers, registers, gets consent in the browser, calls tools, and gets 401 once disconnected', async () => {
+  it('discovers, registers, gets consent in the browser, builds a page and reads its statistics, and gets 401 once disconnected', async () => {
     const mcpUrl = new URL(`${t.url}/mcp`)
     const provider = new MemoryProvider(redirectUri)
 
@@ -144,6 +144,7 @@ describe(`MCP connector end to end: the SDK's OAuth client, consent in Chromium,
         await callTool(client, 'create_profile', { login }),
         await callTool(client, 'create_slots', { profileKey: login, slots: [{ type: 'button', data: { title: 'Tour dates', link: 'ada.example/tour' } }] }),
         await callTool(client, 'get_profile_markdown', { profileKey: login }),
+        await callTool(client, 'get_profile_analytics', { profileKey: login, period: 'today' }),
       ]
       assert.deepEqual(
         results.filter((r) => r.isError).map((r) => r.content[0]?.text),
@@ -151,6 +152,12 @@ describe(`MCP connector end to end: the SDK's OAuth client, consent in Chromium,
       )
       assert.equal(results[0].structuredContent.canWrite, true)
       assert.match(results[3].structuredContent.markdown, /Tour dates/)
+      const stats = results[4].structuredContent.analytics
+      assert.equal(stats.login, login)
+      assert.deepEqual(
+        stats.blocks.map((b: { title: string }) => b.title),
+        ['Tour dates'],
+      )
 
       // Disconnect in the dashboard, in the same browser: the next tool call is refused.
       await page.goto(`${t.url}/settings/apps`)

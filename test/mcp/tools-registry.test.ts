@@ -2,8 +2,10 @@ import assert from 'node:assert/strict'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
-import { ABILITIES } from '../../src/store/tokens.ts'
+import { pathToFileURL } from 'node:url'
+import type { AnyToolDef } from '../../src/mcp/define-tool.ts'
 import { tools } from '../../src/mcp/tools/index.ts'
+import { ABILITIES } from '../../src/store/tokens.ts'
 
 // sentry-mcp's catalogue rules (its tools.test.ts) applied to every tool, plus "declares a scope"
 // and the schema shapes model APIs accept.
@@ -24,10 +26,17 @@ function refsIn(node: unknown, found: string[] = []): string[] {
 }
 
 describe('MCP tool registry', () => {
-  it('lists every file under src/mcp/tools exactly once, and nothing else', () => {
-    const names = tools.map((t) => `${t.name.replaceAll('_', '-')}.ts`).sort()
-    assert.deepEqual(names, [...toolFiles].sort())
-    assert.equal(new Set(tools.map((t) => t.name)).size, tools.length)
+  for (const file of toolFiles) {
+    const expected = file.replace(/\.ts$/, '').replaceAll('-', '_')
+    it(`${file} default-exports the tool named ${expected}, and tools/index.ts lists that export once`, async () => {
+      const { default: tool } = (await import(pathToFileURL(join(toolsDir, file)).href)) as { default: AnyToolDef }
+      assert.equal(tool.name, expected)
+      assert.equal(tools.filter((listed) => listed === tool).length, 1)
+    })
+  }
+
+  it('lists nothing in tools/index.ts but the tool modules under src/mcp/tools', () => {
+    assert.equal(tools.length, toolFiles.length)
   })
 
   for (const tool of tools) {
