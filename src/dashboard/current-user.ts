@@ -16,6 +16,9 @@ export function safeNext(next: unknown): string {
   return next
 }
 
+/** A link to the other form (sign in ↔ create an account) that keeps where the person was going. */
+export const withNext = (path: string, next: string) => (next === HOME ? path : `${path}?next=${encodeURIComponent(next)}`)
+
 /** The signed-in user of this request, read fresh from the store (a deleted account is signed out). */
 export async function signedInUser(ctx: AppContext, req: FastifyRequest): Promise<User | undefined> {
   const id = req.session?.userId

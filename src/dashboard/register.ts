@@ -1,7 +1,8 @@
 import { accounts } from '../auth/accounts.ts'
 import type { FieldErrors } from '../core/errors.ts'
+import { authorizationFormActions } from '../oauth/redirect-uris.ts'
 import { h } from '../slots/shared/html.ts'
-import { HOME } from './current-user.ts'
+import { HOME, safeNext, withNext } from './current-user.ts'
 import { errorSummary, field, fieldErrorsOf, timeZoneSelect } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { csrfField } from './scope.ts'
@@ -16,6 +17,8 @@ interface Values {
   name: string
   email: string
   timezone: string
+  /** Where the new account lands, as on the sign-in page: a same-origin path, else HOME. */
+  next: string
 }
 
 function closed(p: PageInput<any>) {
@@ -31,7 +34,7 @@ function closed(p: PageInput<any>) {
 
 async function showRegister(p: PageInput<any>) {
   if (p.ctx.config.registration === 'closed') return closed(p)
-  return registerForm(p, { name: '', email: '', timezone: 'UTC' }, undefined, true)
+  return registerForm(p, { name: '', email: '', timezone: 'UTC', next: safeNext(p.query.next) }, undefined, true)
 }
 
 function registerForm(p: PageInput<any>, v: Values, errors?: FieldErrors, fromBrowser = false, status = 200) {
@@ -39,16 +42,18 @@ function registerForm(p: PageInput<any>, v: Values, errors?: FieldErrors, fromBr
     {
       title: 'Create an account',
       narrow: true,
+      // As on the sign-in page: an authorization request as `next` may redirect on to the application.
+      formActions: authorizationFormActions(v.next),
       body: h`<h1>Create an account</h1>
 ${errorSummary(errors)}<form method="post" action="/register" class="card" novalidate>
-${csrfField(p.csrf())}
+${csrfField(p.csrf())}<input type="hidden" name="next" value="${v.next}">
 ${field({ name: 'name', label: 'Name', value: v.name, errors, autocomplete: 'name', required: true })}
 ${field({ name: 'email', label: 'E-mail', type: 'email', value: v.email, errors, autocomplete: 'email', required: true })}
 ${field({ name: 'password', label: 'Password', type: 'password', errors, autocomplete: 'new-password', required: true, hint: 'At least 8 characters.' })}
 ${timeZoneSelect({ name: 'timezone', label: 'Time zone (for your statistics)', value: v.timezone, errors, fromBrowser })}
 <button type="submit">Create the account</button>
 </form>
-<p>Already have one? <a href="/login">Sign in</a>.</p>`,
+<p>Already have one? <a href="${withNext('/login', v.next)}">Sign in</a>.</p>`,
     },
     status,
   )
@@ -56,7 +61,12 @@ ${timeZoneSelect({ name: 'timezone', label: 'Time zone (for your statistics)', v
 
 async function register(p: PageInput<any>) {
   if (p.ctx.config.registration === 'closed') return closed(p)
-  const v: Values = { name: text(p.form, 'name').trim(), email: text(p.form, 'email').trim(), timezone: text(p.form, 'timezone') || 'UTC' }
+  const v: Values = {
+    name: text(p.form, 'name').trim(),
+    email: text(p.form, 'email').trim(),
+    timezone: text(p.form, 'timezone') || 'UTC',
+    next: safeNext(text(p.form, 'next')),
+  }
   const password = text(p.form, 'password')
   const errors: FieldErrors = {}
   if (!v.name) errors.name = ['Enter a name.']
@@ -75,5 +85,5 @@ async function register(p: PageInput<any>) {
   }
   await p.req.session.regenerate()
   p.req.session.userId = user.id
-  return p.redirect(HOME, `Welcome, ${user.name}. Create your first page below.`)
+  return p.redirect(v.next, v.next === HOME ? `Welcome, ${user.name}. Create your first page below.` : `Welcome, ${user.name}.`)
 }

@@ -2,7 +2,7 @@ import { authorizationFormActions } from '../oauth/redirect-uris.ts'
 import { accounts } from '../auth/accounts.ts'
 import { type FieldErrors, notFound } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
-import { HOME, safeNext, signedInUser } from './current-user.ts'
+import { HOME, safeNext, signedInUser, withNext } from './current-user.ts'
 import { errorSummary, field } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { csrfField, SESSION_COOKIE } from './scope.ts'
@@ -48,7 +48,7 @@ ${field({ name: 'email', label: 'E-mail', type: 'email', value: o.email, errors:
 ${field({ name: 'password', label: 'Password', type: 'password', errors: o.errors, autocomplete: 'current-password', required: true })}
 <button type="submit">Sign in</button>
 </form>
-${registration ? h`<p>No account yet? <a href="/register">Create one</a>.</p>` : h`<p class="muted">New accounts are created by the operator of this service.</p>`}`,
+${registration ? h`<p>No account yet? <a href="${withNext('/register', o.next)}">Create one</a>.</p>` : h`<p class="muted">New accounts are created by the operator of this service.</p>`}`,
     },
     status,
   )

@@ -111,7 +111,8 @@ async function fetchMetadataDocument(ctx: AppContext, url: string): Promise<OAut
         connect: media.connect,
         allowHostPorts: allowed,
         maxBytes: METADATA_MAX_BYTES,
-        timeoutMs: METADATA_TIMEOUT_MS,
+        // The media services' URL timeout bounds this one too (tests shorten it there).
+        timeoutMs: Math.min(METADATA_TIMEOUT_MS, media.urlTimeoutMs),
         // The document must be at the client_id itself (its client_id must equal the URL).
         maxRedirects: 0,
         destination: temp,

@@ -56,6 +56,34 @@ describe(`dashboard accounts (${STORE})`, () => {
       assert.doesNotMatch(res.text, /already exists/)
     })
 
+    it('lands on a same-origin next after registering, as sign-in does', async () => {
+      const v = Visitor.of(t)
+      const form = await v.get('/register?next=%2Fsettings%2Ftokens')
+      assert.match(form.text, /name="next" value="\/settings\/tokens"/)
+      assert.match(form.text, /<a href="\/login\?next=%2Fsettings%2Ftokens">Sign in<\/a>/)
+      const res = await v.post('/register', { _csrf: csrfOf(form.text), name: 'Next Person', email: freshEmail(), password: 'long enough pass', timezone: 'UTC', next: '/settings/tokens' })
+      assert.equal(res.status, 303)
+      assert.equal(res.location, '/settings/tokens')
+      assert.equal((await v.get('/settings/tokens')).status, 200, 'signed in')
+    })
+
+    it('keeps next when the form comes back with errors', async () => {
+      const res = await Visitor.of(t).submit('/register?next=%2Fsettings%2Ftokens', { name: 'N', email: freshEmail(), password: 'short', timezone: 'UTC', next: '/settings/tokens' })
+      assert.equal(res.status, 422)
+      assert.match(res.text, /name="next" value="\/settings\/tokens"/)
+    })
+
+    for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
+      it(`lands on /my-links, never off the site, after registering with next=${JSON.stringify(next)}`, async () => {
+        const v = Visitor.of(t)
+        const form = await v.get(`/register?next=${encodeURIComponent(next)}`)
+        assert.match(form.text, /name="next" value="\/my-links"/)
+        const res = await v.post('/register', { _csrf: csrfOf(form.text), name: 'N', email: freshEmail(), password: 'long enough pass', timezone: 'UTC', next })
+        assert.equal(res.status, 303)
+        assert.equal(res.location, '/my-links')
+      })
+    }
+
     it('shows HTML in a name as text', async () => {
       const v = Visitor.of(t)
       await v.register({ name: '<img src=x onerror=alert(1)>', email: freshEmail() })
@@ -112,6 +140,15 @@ describe(`dashboard accounts (${STORE})`, () => {
       assert.match(form.text, /name="next" value="\/settings\?tab=1"/)
       const res = await v.post('/login', { _csrf: csrfOf(form.text), email: user.email, password: 'correct horse battery', next: '/settings?tab=1' })
       assert.equal(res.location, '/settings?tab=1')
+    })
+
+    it('carries next along to the Create one link, and leaves the link plain without one', async () => {
+      const withNext = await Visitor.of(t).get('/login?next=%2Fsettings%2Ftokens')
+      assert.match(withNext.text, /<a href="\/register\?next=%2Fsettings%2Ftokens">Create one<\/a>/)
+      const plain = await Visitor.of(t).get('/login')
+      assert.match(plain.text, /<a href="\/register">Create one<\/a>/)
+      const evil = await Visitor.of(t).get(`/login?next=${encodeURIComponent('//evil.example')}`)
+      assert.match(evil.text, /<a href="\/register">Create one<\/a>/)
     })
 
     for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/%0d%0aSet-Cookie:x', '\t//evil.example']) {

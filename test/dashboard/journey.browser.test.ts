@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { oauthRepository } from '../../src/store/oauth.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
@@ -136,6 +137,43 @@ describe(`dashboard journey in a real browser (${STORE})`, () => {
     await page.goto(`${t.url}/settings`)
     assert.equal(new URL(page.url()).pathname, '/login')
     assert.deepEqual(problems, [])
+    await context.close()
+  })
+
+  it('passes the same audit on a form sent back with errors, the 404 page and a connected app', async () => {
+    const context = await newContext()
+    const { page, problems } = await openPage(context)
+    // Chromium reports a page answered with an error status as a failed load; here that status is the point.
+    const expectStatus = (status: number) => {
+      const at = problems.findIndex((p) => p.startsWith(`console: Failed to load resource: the server responded with a status of ${status} `))
+      if (at >= 0) problems.splice(at, 1)
+    }
+    await page.goto(`${t.url}/register`)
+    const email = freshEmail()
+    await page.fill('#f-name', 'Audit Person')
+    await page.fill('#f-email', email)
+    await page.fill('#f-password', 'short')
+    await page.click('button:has-text("Create the account")')
+    await page.waitForSelector('#f-password-error')
+    expectStatus(422)
+    await audit(page, problems, 'register-errors')
+    await page.fill('#f-password', 'a long browser password')
+    await page.click('button:has-text("Create the account")')
+    await page.waitForURL(`${t.url}/my-links`)
+
+    const notFound = await page.goto(`${t.url}/settings/nothing-here`)
+    assert.equal(notFound?.status(), 404)
+    expectStatus(404)
+    await audit(page, problems, 'not-found')
+
+    // One application, connected straight in the store: the consent flow has its own browser test.
+    const user = (await usersRepository.findByEmail(t.ctx.db, email))!
+    const clientId = 'https://agent.example/.well-known/oauth-client-metadata/journey-audit-agent.json'
+    await oauthRepository.saveClient(t.ctx.db, { clientId, name: 'Journey audit agent', redirectUris: ['http://127.0.0.1:43210/callback'], metadataUrl: clientId })
+    await oauthRepository.upsertGrant(t.ctx.db, user.id, clientId, ['profile:read', 'profile:write'])
+    await page.goto(`${t.url}/settings/apps`)
+    await page.waitForSelector('button[aria-label="Disconnect Journey audit agent"]')
+    await audit(page, problems, 'apps-one-row')
     await context.close()
   })
 

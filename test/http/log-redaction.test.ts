@@ -18,7 +18,16 @@ function logCollector() {
       done()
     },
   })
-  return { stream, text: () => lines.join('') }
+  return {
+    stream,
+    text: () => lines.join(''),
+    /** The one-per-request access line (our onResponse hook) of the request sent with this x-request-id. */
+    requestLine: (id: string) => {
+      const found = lines.flatMap((l) => l.split('\n')).filter((l) => l.includes(`"reqId":"${id}"`) && l.includes('"msg":"request"'))
+      assert.equal(found.length, 1, `one access line for request ${id}`)
+      return { raw: found[0], fields: JSON.parse(found[0]) as Record<string, unknown> }
+    },
+  }
 }
 
 describe(`Logs carry no secrets (${STORE})`, () => {
@@ -36,7 +45,7 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     secrets.unknownToken = `slp_${randomBytes(30).toString('base64url').replace(/[-_]/g, 'x').slice(0, 40)}`
     const png = await solid(20, 20, 'png')
 
-    assert.equal((await t.request('GET', '/v1/me', { token })).status, 200)
+    assert.equal((await t.request('GET', '/v1/me', { token, headers: { 'x-request-id': 'me-with-personal-token' } })).status, 200)
     assert.equal((await t.request('GET', '/v1/me', { token: secrets.unknownToken })).status, 401)
     await fetch(`${t.url}/v1/me?access_token=${token}&code=oauth-code-0123456789&state=visible`)
     secrets.queryCode = 'oauth-code-0123456789'
@@ -69,6 +78,7 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     const { c, tokens } = await tokensFor(t)
     secrets.accessToken = tokens.access_token
     secrets.refreshToken = String(tokens.refresh_token)
+    assert.equal((await t.request('GET', '/v1/me', { token: tokens.access_token, headers: { 'x-request-id': 'me-with-oauth-token' } })).status, 200)
     const a = await authorizationUrl(t, c, { scope: 'profile:read' })
     const code = new URL(String((await c.visitor.get(a.url.pathname + a.url.search)).location)).searchParams.get('code')
     secrets.oauthCode = String(code)
@@ -84,7 +94,13 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     })
 
     const text = log.text()
-    assert.ok(text.includes(c.client.client_id), 'the OAuth-authorised call names its client')
+    // Audit: the line of a request authorised through OAuth names its client; a personal token's does not.
+    const oauthCall = log.requestLine('me-with-oauth-token')
+    assert.equal(oauthCall.fields.url, '/v1/me')
+    assert.equal(oauthCall.fields.status, 200)
+    assert.equal(oauthCall.fields.clientId, c.client.client_id)
+    assert.ok(!oauthCall.raw.includes(tokens.access_token), 'the line names the client, never the token')
+    assert.equal(log.requestLine('me-with-personal-token').fields.clientId, undefined)
     assert.ok(text.includes('/-/upload/[redacted]'), 'the upload requests were logged, without their tokens')
     assert.ok(text.includes('"status":401'), 'the refused token was logged, without itself')
     for (const [what, secret] of Object.entries(secrets)) {

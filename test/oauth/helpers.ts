@@ -56,15 +56,20 @@ export async function authorizationUrl(t: TestApp, c: { client: oauth.Client }, 
   return { url, verifier, state }
 }
 
-/** The person approves on the consent page; answers where the server sends the browser back. */
-export async function approve(visitor: Visitor, url: URL, decision = 'approve'): Promise<URL> {
+/** The fields the consent page's form would post, with its CSRF token, for `decision`. */
+export async function consentForm(visitor: Visitor, url: URL, decision = 'approve'): Promise<Record<string, string>> {
   const page = await visitor.get(url.pathname + url.search)
   if (page.status !== 200) throw new Error(`consent page answered ${page.status} ${page.location ?? page.text.slice(0, 300)}`)
   const fields: Record<string, string> = { _csrf: csrfOf(page.text), decision }
   for (const m of page.text.matchAll(/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g)) {
     if (m[1] !== '_csrf') fields[m[1]] = m[2].replace(/&(amp|quot|#39|#96|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", '#96': '`', lt: '<', gt: '>' })[e] as string)
   }
-  const res = await visitor.post('/oauth/authorize', fields)
+  return fields
+}
+
+/** The person approves on the consent page; answers where the server sends the browser back. */
+export async function approve(visitor: Visitor, url: URL, decision = 'approve'): Promise<URL> {
+  const res = await visitor.post('/oauth/authorize', await consentForm(visitor, url, decision))
   if (res.status !== 303 || !res.location) throw new Error(`approval answered ${res.status}`)
   return new URL(res.location)
 }

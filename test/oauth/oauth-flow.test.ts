@@ -1,13 +1,26 @@
 import assert from 'node:assert/strict'
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import * as oauth from 'oauth4webapi'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { oauthGrants } from '../../src/oauth/grants.ts'
-import { freshEmail, Visitor } from '../helpers/dashboard.ts'
-import { approve, authorizationUrl, connect, discover, exchange, insecure, REDIRECT, register, tokenRequest, tokensFor } from './helpers.ts'
+import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
+import { when } from '../../src/dashboard/format.ts'
+import { configureMedia, mediaOf } from '../../src/media/media.ts'
+import { oauthRepository } from '../../src/store/oauth.ts'
+import { usersRepository } from '../../src/store/users.ts'
+import { approve, authorizationUrl, connect, consentForm, discover, exchange, insecure, REDIRECT, register, tokenRequest, tokensFor } from './helpers.ts'
 
 const me = (t: TestApp, token: string) => t.request('GET', '/v1/me', { token })
+
+/** A POST answered as raw text, for bodies oauth4webapi would not send and answers it would not show. */
+async function rawPost(t: TestApp, path: string, contentType: string, body: string) {
+  const res = await fetch(new URL(path, t.url), { method: 'POST', headers: { 'content-type': contentType }, body })
+  return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
+}
+
+const count = async (t: TestApp, table: 'oauth_clients' | 'oauth_codes' | 'oauth_grants' | 'tokens') =>
+  Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
 
 describe(`OAuth 2.1 authorization server (${STORE})`, () => {
   let t: TestApp
@@ -87,12 +100,13 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       })
       assert.equal(secret.status, 400)
       assert.equal(((await secret.json()) as { error: string }).error, 'invalid_client_metadata')
-      const giant = await fetch(`${t.url}/oauth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'x'.repeat(100_000) }),
-      })
+      const clients = await count(t, 'oauth_clients')
+      const giant = await rawPost(t, '/oauth/register', 'application/json', JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'x'.repeat(100_000) }))
       assert.equal(giant.status, 413)
+      // Refused by the body limit before registration reads it: OAuth's error shape, not an HTML or envelope page.
+      assert.match(String(giant.contentType), /^application\/json/)
+      assert.deepEqual(JSON.parse(giant.text), { error: 'invalid_request', error_description: 'Request body is too large' })
+      assert.equal(await count(t, 'oauth_clients'), clients, 'nothing was registered')
     })
   })
 
@@ -146,6 +160,30 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       const res = await c.visitor.get(again.url.pathname + again.url.search)
       assert.equal(res.status, 303)
       assert.match(String(res.location), /^http:\/\/127\.0\.0\.1:43210\/callback\?code=/)
+    })
+
+    it('refuses a consent form posted without or with a wrong CSRF token with 403, issuing no code', async () => {
+      const c = await connect(t)
+      const a = await authorizationUrl(t, c)
+      const fields = await consentForm(c.visitor, a.url)
+      const strangersToken = csrfOf((await Visitor.of(t).get('/register')).text)
+      const { _csrf: _, ...withoutToken } = fields
+      const codes = await count(t, 'oauth_codes')
+      for (const [what, form] of [
+        ['no token', withoutToken],
+        ['a made-up token', { ...fields, _csrf: 'x'.repeat(fields._csrf.length) }],
+        ['another session’s token', { ...fields, _csrf: strangersToken }],
+      ] as const) {
+        const res = await c.visitor.post('/oauth/authorize', form)
+        assert.equal(res.status, 403, what)
+        assert.equal(res.location, null, what)
+        assert.match(res.text, /This form has expired/, what)
+      }
+      assert.equal(await count(t, 'oauth_codes'), codes, 'no code was issued')
+      assert.equal((await c.visitor.get('/settings/apps')).text.includes('Test agent'), false, 'no grant was made')
+      const approved = await c.visitor.post('/oauth/authorize', fields)
+      assert.equal(approved.status, 303, 'the same form with its own token is approved')
+      assert.ok(new URL(String(approved.location)).searchParams.get('code'))
     })
 
     it('sends a signed-out user to sign in and back to the same request', async () => {
@@ -206,9 +244,9 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
   })
 
   describe('token endpoint refusals', () => {
-    const codeFor = async () => {
+    const codeFor = async (extra: Record<string, string> = {}) => {
       const c = await connect(t)
-      const a = await authorizationUrl(t, c)
+      const a = await authorizationUrl(t, c, extra)
       const back = await approve(c.visitor, a.url)
       return { c, a, code: String(back.searchParams.get('code')) }
     }
@@ -274,6 +312,61 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       assert.equal((await me(t, String(b.body.access_token))).status, 401)
     })
 
+    it('refuses a resource other than the one bound to the code with invalid_target, issuing nothing (RFC 8707)', async () => {
+      const x = await codeFor({ resource: `${t.url}/v1` })
+      const tokens = await count(t, 'tokens')
+      for (const resource of [`${t.url}/mcp`, t.url, 'https://elsewhere.example/api']) {
+        const res = await tokenRequest(t, grant(x, { resource }))
+        assert.equal(res.status, 400, resource)
+        assert.equal(res.body.error, 'invalid_target', resource)
+        assert.equal(res.body.access_token, undefined, resource)
+      }
+      assert.equal(await count(t, 'tokens'), tokens, 'no token was stored')
+      const ok = await tokenRequest(t, grant(x, { resource: `${t.url}/v1` }))
+      assert.equal(ok.status, 200, 'the refusals did not use the code up')
+      assert.equal((await me(t, String(ok.body.access_token))).status, 200)
+    })
+
+    it('never puts the presented code or token in an error body of the token or revocation endpoint', async () => {
+      const x = await codeFor()
+      const other = await tokensFor(t)
+      const refresh = String(other.tokens.refresh_token)
+      const access = other.tokens.access_token
+      const own = other.c.client.client_id
+      const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+      const refusals: Array<[path: string, secret: string, contentType: string, body: string]> = [
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', form(grant(x, { code_verifier: 'a'.repeat(43) }))],
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', form(grant(x, { code_verifier: 'short' }))],
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', form(grant(x, { redirect_uri: 'http://127.0.0.1:1/other' }))],
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', form(grant(x, { client_id: own }))],
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', form(grant(x, { client_id: 'slc_unknown' }))],
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', form(grant(x, { resource: 'https://elsewhere.example/api' }))],
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', form(grant(x, { grant_type: 'password' }))],
+        ['/oauth/token', x.code, 'application/x-www-form-urlencoded', `${form(grant(x))}&broken=%zz`],
+        ['/oauth/token', x.code, 'application/json', JSON.stringify(grant(x))],
+        ['/oauth/token', `${x.code}x`, 'application/x-www-form-urlencoded', form(grant(x, { code: `${x.code}x` }))],
+        ['/oauth/token', refresh, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: x.c.client.client_id })],
+        ['/oauth/token', refresh, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: own, scope: 'profile:read admin' })],
+        ['/oauth/token', refresh, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: own, resource: 'https://elsewhere.example/api' })],
+        ['/oauth/token', access, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: access, client_id: own })],
+        ['/oauth/revoke', refresh, 'application/x-www-form-urlencoded', form({ token: refresh, client_id: 'slc_unknown' })],
+        ['/oauth/revoke', access, 'application/x-www-form-urlencoded', form({ token: access })],
+        ['/oauth/revoke', access, 'application/json', JSON.stringify({ token: access, client_id: own })],
+      ]
+      for (const [path, secret, contentType, body] of refusals) {
+        const res = await rawPost(t, path, contentType, body)
+        const what = `${path} ${body.replace(secret, '<secret>')}`
+        assert.ok(res.status >= 400 && res.status < 500, `${what}: ${res.status}`)
+        assert.equal(typeof JSON.parse(res.text).error, 'string', what)
+        assert.ok(!res.text.includes(secret) && !res.text.includes(secret.slice(0, 16)), `${what} answered ${res.text}`)
+      }
+      // A code presented twice: refused as leaked, and the answer names no code either.
+      assert.equal((await tokenRequest(t, grant(x))).status, 200, 'the refusals left the code usable')
+      const replay = await rawPost(t, '/oauth/token', 'application/x-www-form-urlencoded', form(grant(x)))
+      assert.equal(JSON.parse(replay.text).error, 'invalid_grant')
+      assert.ok(!replay.text.includes(x.code), replay.text)
+    })
+
     it('refuses unknown grant types and JSON bodies', async () => {
       assert.equal((await tokenRequest(t, { grant_type: 'password' })).body.error, 'unsupported_grant_type')
       const json = await fetch(new URL('/oauth/token', t.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":"authorization_code","code":{}}' })
@@ -329,6 +422,33 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       assert.equal(refresh.body.error, 'invalid_grant')
     })
 
+    it('asks for consent again after the app is disconnected', async () => {
+      const c = await connect(t)
+      await approve(c.visitor, (await authorizationUrl(t, c)).url)
+      const remembered = await authorizationUrl(t, c)
+      assert.equal((await c.visitor.get(remembered.url.pathname + remembered.url.search)).status, 303, 'approved once: straight back with a code')
+      const grantId = /action="\/settings\/apps\/(\d+)\/disconnect"/.exec((await c.visitor.get('/settings/apps')).text)?.[1]
+      assert.ok(grantId)
+      assert.equal((await c.visitor.submit('/settings/apps', {}, `/settings/apps/${grantId}/disconnect`)).status, 303)
+      const again = await authorizationUrl(t, c)
+      const res = await c.visitor.get(again.url.pathname + again.url.search)
+      assert.equal(res.status, 200, `expected the consent page, got ${res.status} ${res.location}`)
+      assert.equal(res.location, null)
+      assert.match(res.text, /Allow <q>Test agent<\/q> to use your Slotline account\?/)
+      assert.match(res.text, /<button type="submit" name="decision" value="approve">Approve<\/button>/)
+    })
+
+    it('shows Last used as Never until the app’s access token calls the API, then the time of that call', async () => {
+      const { c, tokens } = await tokensFor(t)
+      const lastUsed = async () => /<td data-label="Last used">([^<]*)<\/td>/.exec((await c.visitor.get('/settings/apps')).text)?.[1]
+      assert.equal(await lastUsed(), 'Never', 'consent and the code exchange are not uses')
+      assert.equal((await me(t, tokens.access_token)).status, 200)
+      const grant = await t.ctx.db.selectFrom('oauth_grants').select('last_used_at').where('client_id', '=', c.client.client_id).executeTakeFirstOrThrow()
+      assert.ok(grant.last_used_at, 'the call touched the grant')
+      const user = (await usersRepository.findByEmail(t.ctx.db, c.email))!
+      assert.equal(await lastUsed(), when(user, grant.last_used_at))
+    })
+
     it('answers 404 when another person posts Disconnect for a grant, and leaves its tokens and codes alone', async () => {
       const { c, tokens } = await tokensFor(t)
       const pending = await authorizationUrl(t, c)
@@ -360,12 +480,16 @@ describe(`OAuth clients identified by a metadata document (${STORE})`, () => {
   let base: string
   let served = 0
   const documents = new Map<string, () => unknown>()
+  /** Paths answered by hand: documents of a given size or pace. */
+  const answers = new Map<string, (res: ServerResponse) => void>()
 
   before(async () => {
     // A fake client's web server on 127.0.0.1, let through the SSRF guard by the test configuration only.
     host = createServer((req, res) => {
       const doc = documents.get(req.url ?? '')
       served++
+      const answer = answers.get(req.url ?? '')
+      if (answer) return answer(res)
       if (!doc) return void res.writeHead(404).end()
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=600' }).end(JSON.stringify(doc()))
     })
@@ -375,6 +499,8 @@ describe(`OAuth clients identified by a metadata document (${STORE})`, () => {
     t = await startApp({ OAUTH_METADATA_ALLOW_HOSTS: new URL(base).host })
   })
   after(async () => {
+    // Ends the answers left hanging on purpose.
+    host.closeAllConnections()
     host.close()
     await t.close()
   })
@@ -406,6 +532,72 @@ describe(`OAuth clients identified by a metadata document (${STORE})`, () => {
       const res = await visitor.get(a.url.pathname + a.url.search)
       assert.equal(res.status, 400, path)
       assert.equal(res.location, null)
+    }
+  })
+
+  /** A valid document padded with a field nobody reads, so its size is the only thing wrong with it. */
+  const padded = (path: string, bytes: number) =>
+    JSON.stringify({ client_id: `${base}${path}`, client_name: 'Padded agent', redirect_uris: [REDIRECT], padding: 'x'.repeat(bytes) })
+
+  async function refusedAsTooLarge(path: string) {
+    const visitor = Visitor.of(t)
+    await visitor.register({ email: freshEmail() })
+    const a = await authorizationUrl(t, { client: { client_id: `${base}${path}` } as oauth.Client })
+    const res = await visitor.get(a.url.pathname + a.url.search)
+    assert.equal(res.status, 400)
+    assert.equal(res.location, null)
+    assert.match(res.text, /could not be fetched: The download is larger than/)
+    assert.equal(await oauthRepository.findClient(t.ctx.db, `${base}${path}`), undefined, 'no client was stored')
+  }
+
+  it('refuses a document that grows past 5 KiB as it arrives, and stores no client; one just under is accepted', async () => {
+    answers.set('/streamed-big.json', (res) => {
+      const body = padded('/streamed-big.json', 6000)
+      // No Content-Length: the limit must be counted as the bytes arrive.
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write(body.slice(0, 3000))
+      res.end(body.slice(3000))
+    })
+    await refusedAsTooLarge('/streamed-big.json')
+    documents.set('/padded.json', () => JSON.parse(padded('/padded.json', 4000)))
+    const visitor = Visitor.of(t)
+    await visitor.register({ email: freshEmail() })
+    const a = await authorizationUrl(t, { client: { client_id: `${base}/padded.json` } as oauth.Client })
+    const under = await visitor.get(a.url.pathname + a.url.search)
+    assert.equal(under.status, 200, 'the same document padded to under the limit gets the consent page')
+    assert.match(under.text, /Padded agent/)
+  })
+
+  it(
+    // This once took the whole process down: the refused body's error had no listener.
+    'refuses a document declaring a Content-Length over 5 KiB, and stores no client',
+    async () => {
+      answers.set('/declared-big.json', (res) => {
+        const body = padded('/declared-big.json', 6000)
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
+      })
+      await refusedAsTooLarge('/declared-big.json')
+    },
+  )
+
+  it('refuses a document whose host answers too slowly, and stores no client', async () => {
+    answers.set('/silent.json', () => {}) // never answers
+    answers.set('/trickle.json', (res) => res.writeHead(200, { 'content-type': 'application/json' }).write('{"client_id":')) // never ends
+    const visitor = Visitor.of(t)
+    await visitor.register({ email: freshEmail() })
+    const usual = mediaOf(t.ctx).urlTimeoutMs
+    configureMedia(t.ctx, { urlTimeoutMs: 300 })
+    try {
+      for (const path of ['/silent.json', '/trickle.json']) {
+        const a = await authorizationUrl(t, { client: { client_id: `${base}${path}` } as oauth.Client })
+        const res = await visitor.get(a.url.pathname + a.url.search)
+        assert.equal(res.status, 400, path)
+        assert.equal(res.location, null, path)
+        assert.match(res.text, /could not be fetched/, path)
+        assert.equal(await oauthRepository.findClient(t.ctx.db, `${base}${path}`), undefined, path)
+      }
+    } finally {
+      configureMedia(t.ctx, { urlTimeoutMs: usual })
     }
   })
 
