@@ -7,6 +7,10 @@ import type { Client } from 'undici'
 import { isPublicAddress } from './ip-policy.ts'
 import { ByteLimit } from './byte-limit.ts'
 
+/** "larger than 10 MB", or in KiB for the small limits of metadata documents. */
+const tooLarge = (max: number) =>
+  `The download is larger than ${max >= 1024 * 1024 ? `${+(max / 1024 / 1024).toFixed(1)} MB` : `${Math.round(max / 1024)} KiB`}.`
+
 /** Why a URL was not downloaded; the message is meant for the API caller. */
 export class UrlRefused extends Error {}
 
@@ -190,10 +194,12 @@ export async function guardedFetch(
         }
         const declared = Number(res.headers['content-length'])
         if (declared > options.maxBytes) {
-          res.body.destroy()
-          throw new UrlRefused(`The download is larger than ${options.maxBytes / 1024 / 1024} MB.`)
+          // Destroying a body that is still arriving makes it emit an error; unheard, that
+          // error would end the process.
+          res.body.on('error', () => {}).destroy()
+          throw new UrlRefused(tooLarge(options.maxBytes))
         }
-        const limiter = new ByteLimit(options.maxBytes, (max) => new UrlRefused(`The download is larger than ${max / 1024 / 1024} MB.`))
+        const limiter = new ByteLimit(options.maxBytes, (max) => new UrlRefused(tooLarge(max)))
         await pipeline(res.body, limiter, createWriteStream(options.destination), { signal })
         const cacheControl = res.headers['cache-control']
         return { size: limiter.seen, url: url.href, cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined }
