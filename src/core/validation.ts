@@ -19,6 +19,9 @@ function makeAjv(coerce: boolean): Ajv {
     verbose: true,
   })
   addFormats(ajv)
+  // `link`: a web address, mailto, tel or whatsapp link. It tells the document (and generated
+  // clients) what the field holds; the domain's own check judges it, with its own messages.
+  ajv.addFormat('link', true)
   return ajv
 }
 

@@ -88,6 +88,7 @@ export const SocialWriteItem = Type.Object(
     link: Type.String({
       minLength: 1,
       maxLength: 2048,
+      format: 'link',
       description: 'A missing scheme is completed to https://. Allowed schemes: http, https, mailto, tel, whatsapp.',
       examples: ['instagram.com/jane.doe', 'mailto:jane@example.com'],
     }),
