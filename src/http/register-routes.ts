@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts'
 import { authenticate } from './auth.ts'
 import { AppError } from '../core/errors.ts'
 import { beginIdempotent } from './idempotency.ts'
+import { envelopeJson } from './presented-json.ts'
 import { isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
 import { applyRateLimit, enforceAddressLimit } from './rate-limit.ts'
 import { Envelope, type Method, type Principal, type RouteModule, type RouteRow, isWrite } from './routes.ts'
@@ -43,6 +44,8 @@ async function run(ctx: AppContext, modules: readonly RouteModule[], row: RouteR
   if (row.raw) return reply.send(result)
   if (result instanceof Envelope) return reply.send(result.body)
   if (status === 204 || result === undefined) return reply.send()
+  const json = envelopeJson(result)
+  if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json)
   return reply.send({ data: result })
 }
 

@@ -9,7 +9,7 @@ import { profileService } from '../profiles/service.ts'
 import { settingsService } from '../profiles/settings.ts'
 import type { SlotResource } from '../slots/resource.ts'
 import { profilesRepository } from '../store/profiles.ts'
-import { slotService } from './slot-service.ts'
+import { presentedSlots } from './presented-slots.ts'
 import { type ProfileKey, readAccount, readPage, type WriteOptions, writeAccount, writePage } from './unit-of-work.ts'
 
 // spec, Profiles: one use case per operation, for every face (see slot-use-cases.ts).
@@ -34,7 +34,7 @@ async function get(
   return readPage(ctx, principal, profileKey, async (db, profile) => {
     const resource = toProfileResource(ctx.config, profile)
     if (!parseInclude(input.include).has('slots')) return resource
-    return { ...resource, slots: slotService.present(ctx.config, await slotService.list(db, profile.id)) }
+    return { ...resource, slots: (await presentedSlots(ctx, db, profile)).slots as SlotResource[] }
   })
 }
 
@@ -87,4 +87,9 @@ async function markdown(ctx: AppContext, principal: Principal, profileKey: Profi
   })
 }
 
-export const profileUseCases = Object.freeze({ list, create, get, update, checkLogin, getSettings, changeSettings, markdown })
+/** The dashboard's theme picker: the API keeps themeId read-only (spec, Profiles), people choose here. */
+async function chooseTheme(ctx: AppContext, principal: Principal, profileKey: ProfileKey, themeId: number, options: WriteOptions = {}): Promise<ProfileResource> {
+  return writePage(ctx, principal, profileKey, options, async (trx, profile) => toProfileResource(ctx.config, await profilesRepository.update(trx, profile.id, { themeId })))
+}
+
+export const profileUseCases = Object.freeze({ list, create, get, update, checkLogin, getSettings, changeSettings, chooseTheme, markdown })

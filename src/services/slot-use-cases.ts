@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { invalid } from '../core/errors.ts'
 import type { SlotResource } from '../slots/resource.ts'
+import { presentedSlots } from './presented-slots.ts'
 import { type NewSlot, type SlotPatch, slotService } from './slot-service.ts'
 import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-of-work.ts'
 
@@ -11,7 +12,7 @@ import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-
 
 /** spec, GET …/slots: every slot of the page, in page order. */
 async function list(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<SlotResource[]> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => slotService.present(ctx.config, await slotService.list(db, profile.id)))
+  return readPage(ctx, principal, profileKey, async (db, profile) => (await presentedSlots(ctx, db, profile)).slots as SlotResource[])
 }
 
 /** spec, GET …/slots/{slot}. */

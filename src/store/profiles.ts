@@ -20,6 +20,8 @@ export interface Profile {
   languageId: number | null
   isMain: boolean
   status: boolean
+  /** Moves on every write to the page's slots: a copy made at one revision is fresh while it holds. */
+  slotsRevision: number
   createdAt: string
   updatedAt: string
 }
@@ -39,6 +41,7 @@ const toProfile = (r: Row): Profile => ({
   languageId: r.language_id,
   isMain: r.is_main === 1,
   status: r.status === 1,
+  slotsRevision: Number(r.slots_revision),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })

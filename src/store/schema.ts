@@ -84,6 +84,8 @@ export interface ProfilesTable {
   language_id: number | null
   is_main: number
   status: number
+  /** Bumped by every slot write of the page (store/slots.ts). */
+  slots_revision: Generated<number>
   created_at: string
   updated_at: string
 }

@@ -1,6 +1,6 @@
-import { type Selectable, sql } from 'kysely'
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
 import { type Db, nowIso } from './db.ts'
-import type { SlotsTable } from './schema.ts'
+import type { Database, SlotsTable } from './schema.ts'
 
 /** A stored slot. `data` is whatever was stored: normalised for known types, as-is for legacy ones. */
 export interface Slot {
@@ -31,6 +31,16 @@ const toSlot = (r: Row): Slot => ({
   updatedAt: r.updated_at,
 })
 
+/**
+ * Every write below moves the page's slots revision in the same transaction, so no path that
+ * writes slots (a use case, the demo, a restore) can leave a presented copy looking fresh.
+ * The profile row goes first, before any slot row: one lock order for every transaction, as
+ * lockAndCount takes it, so two writers to one page never deadlock on PostgreSQL.
+ */
+async function bumpRevision(db: Db, profileId: number | SelectQueryBuilder<Database, 'slots', { profile_id: number }>): Promise<void> {
+  await db.updateTable('profiles').set({ slots_revision: sql`slots_revision + 1` }).where('id', '=', profileId).execute()
+}
+
 async function listByProfile(db: Db, profileId: number): Promise<Slot[]> {
   const rows = await db.selectFrom('slots').selectAll().where('profile_id', '=', profileId).orderBy('position').orderBy('id').execute()
   return rows.map(toSlot)
@@ -59,6 +69,7 @@ async function countByProfile(db: Db, profileId: number): Promise<number> {
 /** One INSERT for the whole list; answers the rows in page order. */
 async function insertMany(db: Db, profileId: number, rows: NewSlotRow[]): Promise<Slot[]> {
   if (!rows.length) return []
+  await bumpRevision(db, profileId)
   const now = nowIso()
   const inserted = await db
     .insertInto('slots')
@@ -70,6 +81,7 @@ async function insertMany(db: Db, profileId: number, rows: NewSlotRow[]): Promis
 
 /** Opens a gap: every slot at `from` or later moves `by` places down. */
 async function shiftFrom(db: Db, profileId: number, from: number, by: number): Promise<void> {
+  await bumpRevision(db, profileId)
   await db
     .updateTable('slots')
     .set({ position: sql`position + ${sql.lit(by)}` })
@@ -79,6 +91,7 @@ async function shiftFrom(db: Db, profileId: number, from: number, by: number): P
 }
 
 async function updateData(db: Db, id: number, data: unknown): Promise<Slot> {
+  await bumpRevision(db, db.selectFrom('slots').select('profile_id').where('id', '=', id))
   const row = await db
     .updateTable('slots')
     .set({ data: JSON.stringify(data), updated_at: nowIso() })
@@ -90,6 +103,7 @@ async function updateData(db: Db, id: number, data: unknown): Promise<Slot> {
 
 async function deleteMany(db: Db, profileId: number, ids: number[]): Promise<number> {
   if (!ids.length) return 0
+  await bumpRevision(db, profileId)
   const result = await db.deleteFrom('slots').where('profile_id', '=', profileId).where('id', 'in', ids).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
@@ -99,6 +113,7 @@ const MOVES_PER_STATEMENT = 2000
 
 /** Sets many positions in one statement per chunk (a CASE on id), on either engine. */
 async function setPositions(db: Db, profileId: number, moves: Array<{ id: number; position: number }>): Promise<void> {
+  if (moves.length) await bumpRevision(db, profileId)
   for (let i = 0; i < moves.length; i += MOVES_PER_STATEMENT) {
     const chunk = moves.slice(i, i + MOVES_PER_STATEMENT)
     const cases = sql.join(
