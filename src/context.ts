@@ -29,3 +29,13 @@ export interface AppContext {
 }
 
 export const newEventBus = () => new EventEmitter<AppEvents>()
+
+/**
+ * Emits 'profile-changed' and waits for what its listeners start: the page cache tells the
+ * other instances through Redis, and a write answers only once they have been told, so the
+ * caller's next read on any instance finds the change.
+ */
+export async function announceProfileChange(events: EventEmitter<AppEvents>, change: AppEvents['profile-changed'][0]): Promise<void> {
+  const listeners = events.listeners('profile-changed') as Array<(c: typeof change) => unknown>
+  await Promise.all(listeners.map((fn) => fn(change)))
+}

@@ -1,10 +1,12 @@
+import { ownerPrincipal } from '../auth/principal.ts'
 import { THEMES, type Theme } from '../pages/design-tokens.ts'
 import { renderProfilePage } from '../pages/page-renderer.ts'
 import { pageSecurityHeaders } from '../pages/security-headers.ts'
 import { pageStyle } from '../pages/theme.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { profileUseCases } from '../services/profile-use-cases.ts'
+import type { Profile } from '../store/profiles.ts'
 import type { User } from '../store/users.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { csrfField } from './scope.ts'
@@ -52,8 +54,7 @@ async function chooseTheme(p: PageInput<User>) {
   const profile = await ownProfile(p)
   const theme = themeOf(text(p.form, 'themeId'))
   if (!theme) return p.redirect(`/my-links/${profile.id}#theme-h`, 'Pick one of the themes shown.', true)
-  await profilesRepository.update(p.ctx.db, profile.id, { themeId: theme.id })
-  p.ctx.events.emit('profile-changed', { profileId: profile.id, logins: [profile.login] })
+  await profileUseCases.chooseTheme(p.ctx, ownerPrincipal(p.user), profile.id, theme.id)
   return p.redirect(`/my-links/${profile.id}`, `The page now uses the ${theme.name} theme.`)
 }
 

@@ -17,11 +17,12 @@ interface Change {
  */
 export function keepPagesFresh(ctx: AppContext, cache: PageCache): { ready: Promise<void>; close: () => Promise<void> } {
   const origin = randomUUID()
-  const onChange = ({ profileId, logins }: { profileId: number; logins: string[] }) => {
+  // Answers the publication, which announceProfileChange waits for.
+  const onChange = async ({ profileId, logins }: { profileId: number; logins: string[] }) => {
     cache.invalidate(profileId, logins)
     if (ctx.redis) {
       const message: Change = { origin, profileId, logins }
-      ctx.redis.publish(channel, JSON.stringify(message)).catch((err) => ctx.log.error({ err }, 'could not publish a page change'))
+      await ctx.redis.publish(channel, JSON.stringify(message)).catch((err) => ctx.log.error({ err }, 'could not publish a page change'))
     }
   }
   ctx.events.on('profile-changed', onChange)

@@ -1,5 +1,5 @@
 import { type Principal, requireAbility } from '../auth/principal.ts'
-import type { AppContext } from '../context.ts'
+import { type AppContext, announceProfileChange } from '../context.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import type { Db } from '../store/db.ts'
 import { type Profile, profilesRepository } from '../store/profiles.ts'
@@ -45,7 +45,7 @@ async function announce(ctx: AppContext, before: Profile): Promise<void> {
   try {
     const now = await profilesRepository.findById(ctx.db, before.id)
     const logins = now && now.login !== before.login ? [before.login, now.login] : [before.login]
-    ctx.events.emit('profile-changed', { profileId: before.id, logins })
+    await announceProfileChange(ctx.events, { profileId: before.id, logins })
   } catch (err) {
     ctx.log.error({ err, profileId: before.id }, 'could not announce a page change')
   }
