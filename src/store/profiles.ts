@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely'
-import { type Db, isPostgres, nowIso } from './db.ts'
+import { type Db, isPostgres, nowIso, prepared } from './db.ts'
 import type { ProfilesTable } from './schema.ts'
 
 export interface Social {
@@ -89,13 +89,17 @@ async function update(db: Db, id: number, changes: ProfileChanges): Promise<Prof
   return toProfile(row)
 }
 
+// Compiled once: every API read of a page resolves its {profileKey} with one of these.
+const byId = prepared((db, id: number) => db.selectFrom('profiles').selectAll().where('id', '=', id))
+const byLogin = prepared((db, loginLower: string) => db.selectFrom('profiles').selectAll().where('login_lower', '=', loginLower))
+
 async function findById(db: Db, id: number): Promise<Profile | undefined> {
-  const row = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst()
+  const [row] = await byId(db, id)
   return row && toProfile(row)
 }
 
 async function findByLogin(db: Db, login: string): Promise<Profile | undefined> {
-  const row = await db.selectFrom('profiles').selectAll().where('login_lower', '=', login.toLowerCase()).executeTakeFirst()
+  const [row] = await byLogin(db, login.toLowerCase())
   return row && toProfile(row)
 }
 
