@@ -22,8 +22,14 @@ export interface Storage {
   close(): Promise<void>
 }
 
-/** Storage keys the service hands out; anything else never reaches a driver. */
-export const STORAGE_KEY = /^u\d{1,12}\/[A-Za-z0-9_-]{16,64}\.(jpg|png|webp|gif)$/
+/**
+ * Storage keys the service hands out: uploads, and their WebP variants beside them
+ * (`u1/<random>.w400.webp`); anything else never reaches a driver.
+ */
+export const STORAGE_KEY = /^u\d{1,12}\/[A-Za-z0-9_-]{16,64}(\.w\d{1,4}\.webp|\.(jpg|png|webp|gif))$/
+
+/** The key of the `width` px WebP variant of the upload at `key`. */
+export const variantKey = (key: string, width: number) => `${key.slice(0, key.lastIndexOf('.'))}.w${width}.webp`
 
 export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',

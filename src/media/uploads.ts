@@ -10,6 +10,7 @@ import { publicFileUrl } from './file-url.ts'
 import { guardedFetch, UrlRefused } from './guarded-fetch.ts'
 import { ImageRejected, processImage } from './image-pipeline.ts'
 import { mediaOf } from './media.ts'
+import { variantKey } from './storage.ts'
 import { withTempFile } from './temp-files.ts'
 import { ByteLimit } from './byte-limit.ts'
 
@@ -41,11 +42,15 @@ export interface UploadOptions {
 const tooLarge = (limit: number) =>
   new AppError('payload_too_large', { message: `The file is larger than ${limit / 1024 / 1024} MB; send a smaller image.` })
 
-/** Validates and processes the file at `file`, then stores it as the user's (unless dry run). */
+/**
+ * Validates and processes the file at `file`, then stores it as the user's (unless dry run),
+ * with its WebP variants beside it under the same storage driver: objects first, then the rows
+ * in one transaction, so a recorded upload always has its objects and its variants.
+ */
 async function storeImage(ctx: AppContext, userId: number, file: string, field: string, options: UploadOptions): Promise<UploadedFile | undefined> {
   let image: Awaited<ReturnType<typeof processImage>>
   try {
-    image = await processImage(file)
+    image = await processImage(file, { variants: !options.dryRun })
   } catch (err) {
     if (err instanceof ImageRejected) throw invalidField(field, err.message)
     throw err
@@ -53,11 +58,24 @@ async function storeImage(ctx: AppContext, userId: number, file: string, field: 
   if (options.dryRun) return undefined
   const { storage } = mediaOf(ctx)
   const path = `u${userId}/${randomBytes(16).toString('base64url')}.${image.ext}`
-  await storage.put(path, image.data ? { data: image.data } : { file }, image.mime)
+  const variants = image.variants.map((v) => ({ path: variantKey(path, v.width), size: v.data.length, width: v.width, height: v.height, data: v.data }))
+  const put: string[] = []
+  const removeStored = () =>
+    Promise.all(put.map((key) => storage.delete(key).catch((e) => ctx.log.warn({ err: e, path: key }, 'could not remove an unrecorded upload'))))
   try {
-    await filesRepository.insert(ctx.db, { userId, path, mime: image.mime, size: image.size, width: image.width, height: image.height })
+    await storage.put(path, image.data ? { data: image.data } : { file }, image.mime)
+    put.push(path)
+    for (const v of variants) {
+      await storage.put(v.path, { data: v.data }, 'image/webp')
+      put.push(v.path)
+    }
+    await filesRepository.insert(
+      ctx.db,
+      { userId, path, mime: image.mime, size: image.size, width: image.width, height: image.height },
+      variants.map(({ data: _, ...v }) => v),
+    )
   } catch (err) {
-    await storage.delete(path).catch((e) => ctx.log.warn({ err: e, path }, 'could not remove an unrecorded upload'))
+    await removeStored()
     throw err
   }
   return { path, src: publicFileUrl(ctx.config.publicUrl, path), width: image.width, height: image.height }

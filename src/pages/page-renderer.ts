@@ -6,7 +6,7 @@ import { slotService } from '../services/slot-service.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource, toSlotView } from '../slots/resource.ts'
-import type { FormState, RenderContext } from '../slots/types.ts'
+import type { FormState, ImageFacts, RenderContext } from '../slots/types.ts'
 import { type Messages, messagesFor, supportedLanguage } from '../i18n/catalogue.ts'
 import { filesRepository } from '../store/files.ts'
 import { languagesRepository } from '../store/languages.ts'
@@ -35,6 +35,15 @@ export interface RenderOptions {
   formState?: FormState
 }
 
+/** The uploads a slot shows (its type's `files()`); none for legacy types or data that does not read. */
+function uploadsOf(type: string, data: unknown): string[] {
+  try {
+    return slotTypeOf(type)?.files?.(data as never).map((f) => f.path) ?? []
+  } catch {
+    return []
+  }
+}
+
 /**
  * The public page of a published profile as HTML. Every slot goes through its type's renderer;
  * legacy types are left out, and a slot whose stored data no longer renders is logged and left
@@ -46,12 +55,31 @@ export async function renderProfilePage(ctx: AppContext, profile: Profile, optio
     pageLocale(ctx, profile),
     profile.bgImage ? filesRepository.findByPath(ctx.db, profile.bgImage) : undefined,
   ])
-  const records = await slotService.records(ctx.db, profile.userId, slots)
   const fileUrl = (path: string) => publicFileUrl(ctx.config.publicUrl, path)
+  const resources = slots.map((slot) => toSlotResource(slot, { fileUrl }))
+  const [records, images] = await Promise.all([
+    slotService.records(ctx.db, profile.userId, slots),
+    filesRepository.imagesByPath(ctx.db, resources.flatMap((resource) => (resource.supported ? uploadsOf(resource.type, resource.data) : []))),
+  ])
+  const image = (path: string): ImageFacts | undefined => {
+    const found = images.get(path)
+    if (!found) return undefined
+    const webp = found.variants.map((v) => ({ src: fileUrl(v.path), width: v.width }))
+    // A WebP upload is its own full-width candidate (the pipeline makes no copy of it at that width).
+    if (found.mime === 'image/webp' && webp.length && webp[webp.length - 1].width < found.width) webp.push({ src: fileUrl(path), width: found.width })
+    return { width: found.width, height: found.height, webp }
+  }
+  let firstImages = true
   const blocks: Array<{ id: number; type: string; html: SafeHtml }> = []
-  for (const slot of slots) {
+  slots.forEach((slot, i) => {
     const def = slotTypeOf(slot.type)
-    if (!def) continue
+    if (!def) return
+    const resource = resources[i]
+    if (!resource.supported) {
+      ctx.log.error({ slotId: slot.id, type: slot.type }, 'slot left out of its public page: its stored data does not read')
+      return
+    }
+    const hasImages = uploadsOf(resource.type, resource.data).length > 0
     const r: RenderContext = {
       h,
       clickHref: (slotId, index) => slotClickPath(profile.id, slotId, index),
@@ -63,18 +91,17 @@ export async function renderProfilePage(ctx: AppContext, profile: Profile, optio
       icon: (name) => socialIconSvg(name).svg,
       timeZone,
       formState: options.formState,
-    }
-    const resource = toSlotResource(slot, { fileUrl })
-    if (!resource.supported) {
-      ctx.log.error({ slotId: slot.id, type: slot.type }, 'slot left out of its public page: its stored data does not read')
-      continue
+      image,
+      // issue 15: the first slot with images is near the top; every later image loads lazily.
+      eagerImages: hasImages && firstImages,
     }
     try {
       blocks.push({ id: slot.id, type: slot.type, html: def.html(toSlotView(resource), r) })
+      if (hasImages) firstImages = false
     } catch (err) {
       ctx.log.error({ err, slotId: slot.id, type: slot.type }, 'slot left out of its public page: it does not render')
     }
-  }
+  })
   return renderPageDocument({
     login: profile.login,
     lang,

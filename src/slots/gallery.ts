@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { plainText } from './shared/plain-text.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { hostOf, lines, linkIndexes, mdLink, outbound, say, words } from './shared/render.ts'
+import { responsiveImage } from './shared/responsive-image.ts'
 import { Problems } from './shared/rules.ts'
 import { optionalLink, strictObject, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -11,6 +12,11 @@ const GalleryItem = strictObject({
   text: text(1000, 'Plain-text caption (HTML is stripped).'),
   link: optionalLink('Where the image leads when tapped.'),
 })
+
+// How wide an item shows (theme.css: a 600 px page, a card with 20 px padding, a grid of
+// 140 px-or-wider columns): alone it spans the card; with others, two columns on a phone.
+const shownWidth = (count: number) =>
+  count === 1 ? '(max-width: 600px) calc(100vw - 72px), 528px' : '(max-width: 600px) calc(50vw - 41px), 259px'
 
 export default defineSlotType({
   type: 'gallery',
@@ -59,7 +65,14 @@ export default defineSlotType({
   html(s, r) {
     const indexes = linkIndexes(s.data.items.map((item) => item.link))
     const items = s.data.items.map((item, i) => {
-      const img = r.h`<img src="${s.computed.items[i]?.src ?? ''}" alt="${item.text}" loading="lazy" decoding="async">`
+      // Only the first item of an eager gallery: the others start off to the side or below.
+      const img = responsiveImage(r, {
+        path: item.path,
+        src: s.computed.items[i]?.src ?? '',
+        alt: item.text,
+        sizes: shownWidth(s.data.items.length),
+        eager: !!r.eagerImages && i === 0,
+      })
       const index = indexes[i]
       const body = index === null ? img : outbound(r, s.id, index, { className: 'slot-gallery-link', label: item.text || say(words(r).openHost, { host: hostOf(item.link) }) }, img)
       return r.h`<li><figure>${body}${item.text ? r.h`<figcaption>${lines(r, item.text)}</figcaption>` : ''}</figure></li>`

@@ -1,10 +1,18 @@
 import { Type } from '@sinclair/typebox'
 import { hostOf, mdLink, outbound, say, words } from './shared/render.ts'
+import { responsiveImage } from './shared/responsive-image.ts'
 import { Problems } from './shared/rules.ts'
 import { optionalLink, strictObject, stringEnum } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
 
 const SIZES = ['large', 'medium', 'small'] as const
+
+// How wide each size shows (theme.css: a 600 px page with 16 px padding; medium 72 %, small 46 %).
+const SHOWN_WIDTH: Record<(typeof SIZES)[number], string> = {
+  large: '(max-width: 600px) calc(100vw - 32px), 568px',
+  medium: '(max-width: 600px) calc(72vw - 23px), 409px',
+  small: '(max-width: 600px) calc(46vw - 15px), 261px',
+}
 
 export default defineSlotType({
   type: 'picture',
@@ -35,7 +43,7 @@ export default defineSlotType({
   links: (d) => (d.link ? [d.link] : []),
 
   html(s, r) {
-    const img = r.h`<img src="${s.computed.src}" alt="" loading="lazy" decoding="async">`
+    const img = responsiveImage(r, { path: s.data.path, src: s.computed.src, alt: '', sizes: SHOWN_WIDTH[s.data.size], eager: !!r.eagerImages })
     const body = s.data.link ? outbound(r, s.id, 0, { className: 'slot-picture-link', label: say(words(r).openHost, { host: hostOf(s.data.link) }) }, img) : img
     return r.h`<figure class="slot slot-picture size-${s.data.size}">${body}</figure>`
   },

@@ -40,6 +40,21 @@ export interface RenderContext {
   timeZone?: string
   /** A refused form submission shown again: the visitor's values and each field's problem. */
   formState?: FormState
+  /**
+   * What the page knows of an uploaded image (its size, its WebP variants), for width, height
+   * and srcset; undefined when it knows nothing (the image is then a plain img).
+   */
+  image?(path: string): ImageFacts | undefined
+  /** True for the page's first slot with images: they are near the top, so they load at once. */
+  eagerImages?: boolean
+}
+
+/** An uploaded image as a renderer lays it out. */
+export interface ImageFacts {
+  width: number
+  height: number
+  /** WebP candidates for srcset, narrowest first; empty when there are none (gif, older uploads). */
+  webp: Array<{ src: string; width: number }>
 }
 
 export interface FormState {

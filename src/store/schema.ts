@@ -108,6 +108,8 @@ export interface FilesTable {
   size: number
   width: number | null
   height: number | null
+  /** The upload this row is a resized WebP copy of; null for an upload itself. */
+  variant_of: string | null
   created_at: string
 }
 

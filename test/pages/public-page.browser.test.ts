@@ -179,6 +179,33 @@ describe(`public page in a real browser (${STORE})`, () => {
     })
   }
 
+  it("loads WebP variants sized to the screen, with each image's box reserved before it loads", async () => {
+    const { page, problems } = await openPage(context, 375)
+    // Image bytes held back: the layout must already give every uploaded image its final box.
+    await page.route('**/static/**', () => {})
+    await page.goto(`${t.url}/jane.doe`, { waitUntil: 'domcontentloaded' })
+    const boxes = await page.$$eval('.slot-picture img, .slot-gallery-items img', (imgs) =>
+      imgs.map((img) => ({ height: img.getBoundingClientRect().height, width: img.getBoundingClientRect().width, hasSize: img.hasAttribute('width') })),
+    )
+    assert.ok(boxes.length >= 2)
+    for (const box of boxes) {
+      assert.ok(box.hasSize, 'width and height attributes')
+      assert.ok(box.height > 0 && box.width > 0, `box reserved: ${JSON.stringify(box)}`)
+    }
+    await page.unroute('**/static/**')
+    await page.reload()
+    await page.$eval('.slot-picture img', (img) => (img as HTMLImageElement).decode())
+    const picture = await page.$eval('.slot-picture img', (img) => ({
+      current: (img as HTMLImageElement).currentSrc,
+      loading: img.getAttribute('loading'),
+    }))
+    // 375 px wide at DPR 1: the 400 px WebP, not the 800 px upload.
+    assert.match(picture.current, /\.w400\.webp$/)
+    assert.equal(picture.loading, 'eager')
+    assert.deepEqual(problems, [])
+    await page.close()
+  })
+
   for (const width of [375, 1280]) {
     it(`has no serious or critical axe-core violations at ${width} px`, async () => {
       // axe is injected as a script, which the page's CSP would rightly refuse.

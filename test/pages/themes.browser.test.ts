@@ -82,6 +82,9 @@ describe(`every theme renders the demo page in a real browser (${STORE})`, () =>
       for (const width of WIDTHS) {
         for (const scheme of SCHEMES) {
           const shot = `${theme.id}-${width}-${scheme}`
+          // Off the page first: resized, the page still shown would start fetching the wider
+          // WebP of its srcset, and the next navigation would cancel it (a failed request).
+          await page.goto('about:blank')
           await page.setViewportSize({ width, height: 900 })
           await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
           await page.goto(`${t.url}/jane.doe`)

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import gallery from '../../src/slots/gallery.ts'
+import type { ImageFacts } from '../../src/slots/types.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
 import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
@@ -74,6 +75,25 @@ describe(`gallery slots (${STORE})`, () => {
     const html = gallery.html({ id: 4, type: 'gallery', data, computed }, r).html
     assert.deepEqual([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/go/4/0', '/go/4/1'])
     assert.equal([...html.matchAll(/data-slot-id="4"/g)].length, 2)
+  })
+
+  it('gives each item its srcset, width and height, and loads only the first eagerly when the gallery leads the page', () => {
+    const facts: Record<string, ImageFacts> = {
+      a: { width: 800, height: 450, webp: [{ src: '/a.w400.webp', width: 400 }, { src: '/a.w800.webp', width: 800 }] },
+      b: { width: 400, height: 400, webp: [] },
+    }
+    const data = withDefaults({ items: [{ path: 'a', text: 'Dawn' }, { path: 'b' }, { path: 'c' }] }) as any
+    const computed = { items: [{ src: '/a' }, { src: '/b' }, { src: '/c' }] }
+    const html = gallery.html({ id: 4, type: 'gallery', data, computed }, { ...r, image: (path) => facts[path], eagerImages: true }).html
+    const items = [...html.matchAll(/<li>.*?<\/li>/g)].map((m) => m[0])
+    assert.match(
+      items[0],
+      /<picture><source type="image\/webp" srcset="\/a.w400.webp 400w, \/a.w800.webp 800w" sizes="[^"]+"><img src="\/a" alt="Dawn" width="800" height="450" loading="eager"><\/picture>/,
+    )
+    assert.match(items[1], /^<li><figure><img src="\/b" alt="" width="400" height="400" loading="lazy" decoding="async"><\/figure><\/li>$/)
+    assert.match(items[2], /^<li><figure><img src="\/c" alt="" loading="lazy" decoding="async"><\/figure><\/li>$/)
+    const later = gallery.html({ id: 4, type: 'gallery', data, computed }, { ...r, image: (path) => facts[path] }).html
+    assert.doesNotMatch(later, /eager/)
   })
 
   it('accepts generated valid data and reads it back as written plus defaults (property)', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import picture from '../../src/slots/picture.ts'
+import type { ImageFacts } from '../../src/slots/types.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
 import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
@@ -64,6 +65,33 @@ describe(`picture slots (${STORE})`, () => {
       r,
     ).html
     assert.match(linked, /<a class="slot-picture-link" href="\/go\/3\/0" data-slot-id="3"[^>]*aria-label="Open example.com"><img src="\/static\/u1\/a.png"/)
+  })
+
+  it('renders WebP variants in a <picture> with srcset and sizes, and the img with its width and height', () => {
+    const facts: ImageFacts = { width: 800, height: 600, webp: [{ src: '/static/u1/a.w400.webp', width: 400 }, { src: '/static/u1/a.w800.webp', width: 800 }] }
+    const withImages = { ...r, image: (path: string) => (path === 'u1/a.png' ? facts : undefined) }
+    const html = picture.html({ id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png', size: 'small' }) as any, computed: { src: '/static/u1/a.png' } }, withImages).html
+    assert.equal(
+      html,
+      '<figure class="slot slot-picture size-small"><picture><source type="image/webp" srcset="/static/u1/a.w400.webp 400w, /static/u1/a.w800.webp 800w" ' +
+        'sizes="(max-width: 600px) calc(46vw - 15px), 261px"><img src="/static/u1/a.png" alt="" width="800" height="600" loading="lazy" decoding="async"></picture></figure>',
+    )
+    const eager = picture.html({ id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png' }) as any, computed: { src: '/static/u1/a.png' } }, { ...withImages, eagerImages: true }).html
+    assert.match(eager, /<img [^>]*loading="eager">/)
+    assert.doesNotMatch(eager, /lazy/)
+  })
+
+  it('renders a plain img when the page knows no variants (gif, older uploads) or nothing at all', () => {
+    const gif = { ...r, image: () => ({ width: 32, height: 32, webp: [] }) }
+    const data = withDefaults({ path: 'u1/a.gif' }) as any
+    assert.equal(
+      picture.html({ id: 3, type: 'picture', data, computed: { src: '/static/u1/a.gif' } }, gif).html,
+      '<figure class="slot slot-picture size-large"><img src="/static/u1/a.gif" alt="" width="32" height="32" loading="lazy" decoding="async"></figure>',
+    )
+    assert.equal(
+      picture.html({ id: 3, type: 'picture', data, computed: { src: '/static/u1/a.gif' } }, r).html,
+      '<figure class="slot slot-picture size-large"><img src="/static/u1/a.gif" alt="" loading="lazy" decoding="async"></figure>',
+    )
   })
 
   it('accepts generated valid data and reads it back as written plus defaults (property)', () => {
