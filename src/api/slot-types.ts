@@ -3,8 +3,7 @@ import { notFound } from '../core/errors.ts'
 import { route, routes } from '../http/routes.ts'
 import { DataOf } from '../http/schemas.ts'
 import { slotTypeOf, slotTypes } from '../slots/registry.ts'
-import { wireSchema } from '../slots/shared/schema.ts'
-import type { AnySlotTypeDef } from '../slots/types.ts'
+import { describeSlotType } from '../slots/slot-type-description.ts'
 
 const SlotTypeDescription = Type.Object(
   {
@@ -22,17 +21,6 @@ const SlotTypeDescription = Type.Object(
   { additionalProperties: false },
 )
 
-const describe = (def: AnySlotTypeDef) => ({
-  type: def.type,
-  title: def.title,
-  description: def.description,
-  writable: def.writable,
-  schema: wireSchema(def.schema),
-  computed: wireSchema(def.computed),
-  enumLabels: def.enumLabels,
-  example: def.example as Record<string, unknown>,
-})
-
 export default routes('Slot types', 'What each slot type holds: its data schema, computed fields, labels and an example.', '/v1', [
   route({
     method: 'GET',
@@ -41,7 +29,7 @@ export default routes('Slot types', 'What each slot type holds: its data schema,
     summary: 'Describe every slot type',
     scope: 'profile:read',
     reply: { 200: DataOf(Type.Array(SlotTypeDescription)) },
-    handler: async () => Object.values(slotTypes).map(describe),
+    handler: async () => Object.values(slotTypes).map(describeSlotType),
   }),
   route({
     method: 'GET',
@@ -54,7 +42,7 @@ export default routes('Slot types', 'What each slot type holds: its data schema,
     handler: async ({ params }) => {
       const def = slotTypeOf(params.type)
       if (!def) throw notFound('slot type', `No slot type "${params.type}". GET /slot-types lists the ${Object.keys(slotTypes).length} types.`)
-      return describe(def)
+      return describeSlotType(def)
     },
   }),
 ])

@@ -2,9 +2,11 @@ import { accounts } from '../auth/accounts.ts'
 import { randomPassword } from '../auth/secrets.ts'
 import { sessionStoreOf } from '../dashboard/session-store.ts'
 import type { Ability } from '../store/tokens.ts'
-import { usersRepository } from '../store/users.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 import { defineCommand } from './command.ts'
+import { userByEmail } from './user-by-email.ts'
+
+const CREATE_ONE = '; create one with: cli -- users create'
 
 export const usersCreate = defineCommand({
   name: 'users create',
@@ -36,8 +38,7 @@ export const usersSetPassword = defineCommand({
   },
   required: ['email'],
   async run(ctx, v) {
-    const user = await usersRepository.findByEmail(ctx.db, String(v.email))
-    if (!user) throw new Error(`No user with e-mail ${v.email}; create one with: cli -- users create`)
+    const user = await userByEmail(ctx, v.email, CREATE_ONE)
     const password = typeof v.password === 'string' ? v.password : randomPassword()
     await accounts.setPassword(ctx.db, user, password)
     // The operator resets a password because it may be known to someone else: signed-in
@@ -58,8 +59,7 @@ export const tokensCreate = defineCommand({
   },
   required: ['email'],
   async run(ctx, v) {
-    const user = await usersRepository.findByEmail(ctx.db, String(v.email))
-    if (!user) throw new Error(`No user with e-mail ${v.email}; create one with: cli -- users create`)
+    const user = await userByEmail(ctx, v.email, CREATE_ONE)
     const abilities = v.abilities
       ? (String(v.abilities)
           .split(',')

@@ -1,6 +1,6 @@
 import { formSubmissionsRepository } from '../store/form-submissions.ts'
-import { usersRepository } from '../store/users.ts'
 import { defineCommand } from './command.ts'
+import { userByEmail } from './user-by-email.ts'
 
 export const formsSubmissions = defineCommand({
   name: 'forms submissions',
@@ -11,8 +11,7 @@ export const formsSubmissions = defineCommand({
   },
   required: ['email'],
   async run(ctx, v) {
-    const user = await usersRepository.findByEmail(ctx.db, String(v.email))
-    if (!user) throw new Error(`No user with e-mail ${v.email}.`)
+    const user = await userByEmail(ctx, v.email)
     const formId = v.form === undefined ? undefined : Number(v.form)
     if (formId !== undefined && !Number.isSafeInteger(formId)) throw new Error('--form takes a form id.')
     for (const s of await formSubmissionsRepository.listOfUser(ctx.db, user.id, formId)) {

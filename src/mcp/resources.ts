@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { slotTypes } from '../slots/registry.ts'
-import { wireSchema } from '../slots/shared/schema.ts'
+import { describeSlotType } from '../slots/slot-type-description.ts'
 
 export const slotTypeUri = (type: string) => `slotline://slot-types/${type}`
 
@@ -20,16 +20,7 @@ export function registerSlotTypeResources(server: McpServer): void {
           {
             uri: uri.href,
             mimeType: 'application/json',
-            text: JSON.stringify({
-              type: def.type,
-              title: def.title,
-              description: def.description,
-              writable: def.writable,
-              schema: wireSchema(def.schema),
-              computed: wireSchema(def.computed),
-              enumLabels: def.enumLabels,
-              example: def.example,
-            }),
+            text: JSON.stringify(describeSlotType(def)),
           },
         ],
       }),

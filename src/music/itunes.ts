@@ -36,25 +36,21 @@ function cleanUrl(url: string): string {
 }
 
 function toRelease(r: ITunesResult): Release | null {
-  if (r.wrapperType === 'collection' && r.collectionName && r.collectionViewUrl) {
-    return {
-      kind: 'album',
-      title: r.collectionName,
-      artist: r.artistName || null,
-      thumbnail: largeArtwork(r.artworkUrl100 ?? r.artworkUrl60),
-      url: cleanUrl(r.collectionViewUrl),
-    }
+  // Albums and songs carry their name and page under different keys; anything else (videos, artists) is skipped.
+  const found =
+    r.wrapperType === 'collection'
+      ? { kind: 'album' as const, title: r.collectionName, url: r.collectionViewUrl }
+      : r.wrapperType === 'track' && r.kind === 'song'
+        ? { kind: 'track' as const, title: r.trackName, url: r.trackViewUrl }
+        : undefined
+  if (!found?.title || !found.url) return null
+  return {
+    kind: found.kind,
+    title: found.title,
+    artist: r.artistName || null,
+    thumbnail: largeArtwork(r.artworkUrl100 ?? r.artworkUrl60),
+    url: cleanUrl(found.url),
   }
-  if (r.wrapperType === 'track' && r.kind === 'song' && r.trackName && r.trackViewUrl) {
-    return {
-      kind: 'track',
-      title: r.trackName,
-      artist: r.artistName || null,
-      thumbnail: largeArtwork(r.artworkUrl100 ?? r.artworkUrl60),
-      url: cleanUrl(r.trackViewUrl),
-    }
-  }
-  return null
 }
 
 async function results(baseUrl: string, path: string, deadline: AbortSignal): Promise<Release[]> {

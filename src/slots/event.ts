@@ -1,21 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import { mdText } from './shared/markdown-text.ts'
+import type { EventView } from './shared/records.ts'
 import { lines, mdLink, outbound, words } from './shared/render.ts'
 import { strictObject } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
-
-/** What an event slot shows of its event (the dashboard's events table). */
-export interface EventView {
-  id: number
-  title: string
-  description: string
-  startsAt: string
-  endsAt: string | null
-  timezone: string
-  location: string
-  /** Tickets or details page; empty for none. */
-  link: string
-}
 
 const asEvent = (record: unknown) => (record && typeof record === 'object' && 'startsAt' in record ? (record as EventView) : undefined)
 

@@ -1,33 +1,17 @@
 import { Type } from '@sinclair/typebox'
 import { mdText } from './shared/markdown-text.ts'
+import type { FormField, FormView } from './shared/records.ts'
 import { lines, words } from './shared/render.ts'
 import { strictObject, stringEnum, text } from './shared/schema.ts'
 import { BUTTON_STYLE_LABELS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
 import { SlotRuleError, defineSlotType } from './types.ts'
-
-/** One input of a form (the dashboard's forms table). */
-export interface FormFieldView {
-  name: string
-  label: string
-  type: 'text' | 'email' | 'tel' | 'textarea' | 'checkbox'
-  required: boolean
-}
-
-/** What a form slot shows of its form. */
-export interface FormView {
-  id: number
-  title: string
-  description: string
-  fields: FormFieldView[]
-  submitLabel: string
-}
 
 const asForm = (record: unknown) => (record && typeof record === 'object' && 'fields' in record ? (record as FormView) : undefined)
 
 const VIEWS = ['inline', 'button'] as const
 
 /** Lets browsers fill in what they know (WCAG 1.3.5, identify input purpose). */
-const AUTOCOMPLETE: Partial<Record<FormFieldView['type'], string>> = { email: 'email', tel: 'tel' }
+const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email', tel: 'tel' }
 
 export default defineSlotType({
   type: 'form',

@@ -1,18 +1,11 @@
 import type { Selectable } from 'kysely'
+import type { EventView } from '../slots/shared/records.ts'
 import { type Db, nowIso } from './db.ts'
 import type { EventsTable } from './schema.ts'
 
-/** A dashboard event, as event slots show it. */
-export interface EventRecord {
-  id: number
+/** A dashboard event: what event slots show of it, and whose it is. */
+export interface EventRecord extends EventView {
   userId: number
-  title: string
-  description: string
-  startsAt: string
-  endsAt: string | null
-  timezone: string
-  location: string
-  link: string
 }
 
 type Row = Selectable<EventsTable>

@@ -1,6 +1,6 @@
-import { type Selectable, sql } from 'kysely'
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely'
 import { type Db, inTransaction, isPostgres, nowIso } from './db.ts'
-import type { FilesTable } from './schema.ts'
+import type { Database, FilesTable } from './schema.ts'
 
 export interface StoredFile {
   id: number
@@ -131,6 +131,27 @@ async function deleteVariantsOf(db: Db, paths: string[]): Promise<StoredFile[]> 
   return removed
 }
 
+/** Deletes the uploads `deleteUploads` picks, then their variants, in one transaction (a variant never outlives its upload); returns them all. */
+async function withVariants(db: Db, deleteUploads: (trx: Db) => Promise<StoredFile[]>): Promise<StoredFile[]> {
+  return inTransaction(db, async (trx) => {
+    const uploads = await deleteUploads(trx)
+    return [...uploads, ...(await deleteVariantsOf(trx, uploads.map((f) => f.path)))]
+  })
+}
+
+/**
+ * Where slots.data holds files.path as a string (picture `path`, gallery `items[].path`): the
+ * quoted path as JSON.stringify writes it; paths hold no character JSON would escape.
+ */
+function slotDataHolds(db: Db) {
+  const quoted = sql<string>`'"' || files.path || '"'`
+  return isPostgres(db) ? sql<number>`strpos(slots.data, ${quoted})` : sql<number>`instr(slots.data, ${quoted})`
+}
+
+/** A profile whose avatar or cover is files.path. */
+const profileHoldsFile = (p: ExpressionBuilder<Database, 'files' | 'profiles'>) =>
+  p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])
+
 /**
  * Deletes, in one statement, the files created before `beforeIso` that nothing references: no
  * profile's avatar or bg_image, and no slot whose data JSON holds the path as a string (picture
@@ -138,16 +159,11 @@ async function deleteVariantsOf(db: Db, paths: string[]): Promise<StoredFile[]> 
  * transaction, their variants. Returns what went, variants included.
  */
 async function deleteUnusedBefore(db: Db, beforeIso: string): Promise<StoredFile[]> {
-  return inTransaction(db, async (trx) => {
-    const uploads = await deleteUnusedUploadsBefore(trx, beforeIso)
-    return [...uploads, ...(await deleteVariantsOf(trx, uploads.map((f) => f.path)))]
-  })
+  return withVariants(db, (trx) => deleteUnusedUploadsBefore(trx, beforeIso))
 }
 
 async function deleteUnusedUploadsBefore(db: Db, beforeIso: string): Promise<StoredFile[]> {
-  // The quoted path as JSON.stringify writes it; paths hold no character JSON would escape.
-  const quoted = sql<string>`'"' || files.path || '"'`
-  const contains = isPostgres(db) ? sql<number>`strpos(slots.data, ${quoted})` : sql<number>`instr(slots.data, ${quoted})`
+  const contains = slotDataHolds(db)
   const rows = await db
     .deleteFrom('files')
     .where('created_at', '<', beforeIso)
@@ -155,11 +171,7 @@ async function deleteUnusedUploadsBefore(db: Db, beforeIso: string): Promise<Sto
     .where(({ not, exists, selectFrom, or }) =>
       not(
         or([
-          exists(
-            selectFrom('profiles')
-              .select(sql`1`.as('one'))
-              .where((p) => p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])),
-          ),
+          exists(selectFrom('profiles').select(sql`1`.as('one')).where(profileHoldsFile)),
           exists(selectFrom('slots').select(sql`1`.as('one')).where(contains, '>', 0)),
         ]),
       ),
@@ -175,15 +187,11 @@ async function deleteUnusedUploadsBefore(db: Db, beforeIso: string): Promise<Sto
  * deleted. Run it before the page's own rows go, inside the same transaction.
  */
 async function deleteUsedOnlyBy(db: Db, profileId: number): Promise<StoredFile[]> {
-  return inTransaction(db, async (trx) => {
-    const uploads = await deleteUploadsUsedOnlyBy(trx, profileId)
-    return [...uploads, ...(await deleteVariantsOf(trx, uploads.map((f) => f.path)))]
-  })
+  return withVariants(db, (trx) => deleteUploadsUsedOnlyBy(trx, profileId))
 }
 
 async function deleteUploadsUsedOnlyBy(db: Db, profileId: number): Promise<StoredFile[]> {
-  const quoted = sql<string>`'"' || files.path || '"'`
-  const contains = isPostgres(db) ? sql<number>`strpos(slots.data, ${quoted})` : sql<number>`instr(slots.data, ${quoted})`
+  const contains = slotDataHolds(db)
   const rows = await db
     .deleteFrom('files')
     .where('variant_of', 'is', null)
@@ -194,7 +202,7 @@ async function deleteUploadsUsedOnlyBy(db: Db, profileId: number): Promise<Store
             selectFrom('profiles')
               .select(sql`1`.as('one'))
               .where('profiles.id', '=', profileId)
-              .where((p) => p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])),
+              .where(profileHoldsFile),
           ),
           exists(selectFrom('slots').select(sql`1`.as('one')).where('slots.profile_id', '=', profileId).where(contains, '>', 0)),
         ]),
@@ -203,7 +211,7 @@ async function deleteUploadsUsedOnlyBy(db: Db, profileId: number): Promise<Store
             selectFrom('profiles')
               .select(sql`1`.as('one'))
               .where('profiles.id', '!=', profileId)
-              .where((p) => p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])),
+              .where(profileHoldsFile),
           ),
         ),
         not(exists(selectFrom('slots').select(sql`1`.as('one')).where('slots.profile_id', '!=', profileId).where(contains, '>', 0))),

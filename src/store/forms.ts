@@ -1,22 +1,11 @@
 import type { Selectable } from 'kysely'
+import type { FormView } from '../slots/shared/records.ts'
 import { type Db, nowIso } from './db.ts'
 import type { FormsTable } from './schema.ts'
 
-export interface FormField {
-  name: string
-  label: string
-  type: 'text' | 'email' | 'tel' | 'textarea' | 'checkbox'
-  required: boolean
-}
-
-/** A dashboard form, as form slots show it. */
-export interface FormRecord {
-  id: number
+/** A dashboard form: what form slots show of it, and whose it is. */
+export interface FormRecord extends FormView {
   userId: number
-  title: string
-  description: string
-  fields: FormField[]
-  submitLabel: string
 }
 
 type Row = Selectable<FormsTable>
