@@ -24,6 +24,8 @@ export interface Config {
   /** `host:port` pairs where OAuth client metadata documents may be fetched over http and from private addresses (tests only). */
   oauthMetadataAllowHosts: string[]
   music: { deezerUrl: string; itunesUrl: string; odesliUrl: string }
+  /** Where YouTube thumbnails are fetched from by the page image proxy (tests point it at 127.0.0.1). */
+  youtubeThumbnailUrl: string
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined
   logLevel: string
   /** Bearer token for /-/metrics; unset, only this host may scrape (src/http/metrics-access.ts). */
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = process.env): Config {
       itunesUrl: url(env, 'MUSIC_ITUNES_URL', 'https://itunes.apple.com', ['http:', 'https:'])!,
       odesliUrl: url(env, 'MUSIC_ODESLI_URL', 'https://api.song.link', ['http:', 'https:'])!,
     },
+    youtubeThumbnailUrl: url(env, 'YOUTUBE_THUMBNAIL_URL', 'https://i.ytimg.com', ['http:', 'https:'])!,
     s3: s3Bucket
       ? {
           bucket: s3Bucket,

@@ -24,6 +24,8 @@ export interface PageModel {
   avatarUrl: string | null
   bgImageUrl: string | null
   bgImageSize: { width: number; height: number } | null
+  /** The generated link-preview image (src/pages/social-card.ts): og:image when there is no avatar or background. */
+  cardUrl: string
   socials: SocialLink[]
   /** Each supported slot's own markup, in page order. */
   blocks: Array<{ id: number; type: string; html: SafeHtml }>
@@ -43,7 +45,9 @@ function summary(description: string | null, fallback: string): string {
 function head(m: PageModel): SafeHtml {
   const name = m.title?.trim() || `@${m.login}`
   const about = summary(m.description, fill(m.t.pageAbout, { name }))
-  const image = m.avatarUrl ?? m.bgImageUrl
+  // A preview always has an image: the profile's own, else the card drawn from its name.
+  const image = m.avatarUrl ?? m.bgImageUrl ?? m.cardUrl
+  const large = Boolean(m.bgImageUrl) || !m.avatarUrl
   const style = pageStyle(m.themeId)
   return h`<head>
 <meta charset="utf-8">
@@ -59,10 +63,12 @@ ${m.avatarUrl ? h`<link rel="icon" href="${m.avatarUrl}">\n<link rel="apple-touc
 <meta property="og:description" content="${about}">
 <meta property="og:url" content="${m.pageUrl}">
 <meta property="profile:username" content="${m.login}">
-${image ? h`<meta property="og:image" content="${image}">\n` : ''}<meta name="twitter:card" content="${m.bgImageUrl ? 'summary_large_image' : 'summary'}">
+<meta property="og:image" content="${image}">
+<meta name="twitter:card" content="${large ? 'summary_large_image' : 'summary'}">
 <meta name="twitter:title" content="${name}">
 <meta name="twitter:description" content="${about}">
-${image ? h`<meta name="twitter:image" content="${image}">\n` : ''}<style>${raw(style.css)}</style>
+<meta name="twitter:image" content="${image}">
+<style>${raw(style.css)}</style>
 </head>`
 }
 

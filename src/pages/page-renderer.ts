@@ -15,6 +15,8 @@ import { slotsRepository } from '../store/slots.ts'
 import { usersRepository } from '../store/users.ts'
 import { formActionPath, slotClickPath, socialClickPath } from './click-paths.ts'
 import { renderPageDocument } from './page-document.ts'
+import { remoteImageUrl } from './remote-images.ts'
+import { socialCardUrl } from './social-card.ts'
 import { socialIconSvg } from './social-icon-svg.ts'
 
 /**
@@ -84,6 +86,7 @@ export async function renderProfilePage(ctx: AppContext, profile: Profile, optio
       h,
       clickHref: (slotId, index) => slotClickPath(profile.id, slotId, index),
       fileUrl,
+      remoteImage: (url) => remoteImageUrl(ctx, url),
       formAction: formActionPath,
       record: records.get(slot.id),
       lang,
@@ -114,6 +117,7 @@ export async function renderProfilePage(ctx: AppContext, profile: Profile, optio
     bgImageUrl: profile.bgImage ? fileUrl(profile.bgImage) : null,
     // Known dimensions reserve the cover's space before it loads (no layout shift).
     bgImageSize: cover?.width && cover.height ? { width: cover.width, height: cover.height } : null,
+    cardUrl: socialCardUrl(ctx, profile),
     socials: profile.socials.map((s) => ({ order: s.order, icon: socialIcon(s.link), href: socialClickPath(profile.id, s.order) })),
     blocks,
   })

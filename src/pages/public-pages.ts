@@ -16,6 +16,8 @@ import { representationOf, withEncodings } from './page-encodings.ts'
 import { keepPagesFresh } from './page-invalidation.ts'
 import { renderProfilePage } from './page-renderer.ts'
 import { type QrFormat, qrCodes } from './qr-code.ts'
+import { installRemoteImages } from './remote-images.ts'
+import { installSocialCards } from './social-card.ts'
 import { noticePage, notFoundPage, notFoundPageIn } from './not-found-page.ts'
 import { languageFromHeader } from '../i18n/catalogue.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
@@ -148,6 +150,9 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).headers(sent.notModified).send()
     return reply.headers(sent.headers).send(sent.body)
   })
+
+  installSocialCards(app, ctx)
+  installRemoteImages(app, ctx)
 
   for (const format of ['svg', 'png'] as QrFormat[]) {
     app.get<{ Params: LoginParams }>(`/${LOGIN}/qr.${format}`, async (req, reply) => {

@@ -3,7 +3,8 @@ import { pageScript } from './theme.ts'
 /**
  * Headers of every public page answer; `styleHash` is the hash of the page's theme stylesheet. Scripts and styles run only by hash (no
  * 'unsafe-inline'), so markup that slipped past escaping still could not execute; images come
- * from us or any https host (music covers, thumbnails, S3 buckets); the only frame is the
+ * from us alone (uploads under /static/, remote covers and thumbnails through /-/remote/, which
+ * also keeps visitors' addresses from the image hosts) or inline data; the only frame is the
  * privacy-enhanced YouTube player, loaded on a click. Style attributes are allowed because
  * custom button colours are per-slot values written as escaped `style` attributes; CSS in an
  * attribute cannot run script.
@@ -15,7 +16,7 @@ export function pageSecurityHeaders(publicUrl: string, styleHash: string): Recor
     `script-src ${pageScript.hash}`,
     `style-src ${styleHash}`,
     "style-src-attr 'unsafe-inline'",
-    `img-src 'self' ${self} https:`,
+    `img-src 'self' ${self} data:`,
     "connect-src 'self'",
     'frame-src https://www.youtube-nocookie.com',
     "form-action 'self'",

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { safeUrl } from './shared/html.ts'
 import { musicPlatformOf } from './shared/music-platforms.ts'
 import { mdText } from './shared/markdown-text.ts'
-import { mdLink, outbound, words } from './shared/render.ts'
+import { mdLink, outbound, remoteImageOf, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, stringEnum, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -93,7 +93,7 @@ export default defineSlotType({
   html(s, r) {
     const { album, artist, thumbnail, showCover, style } = s.data
     const t = words(r)
-    const cover = showCover && thumbnail ? r.h`<img class="slot-music-cover" src="${safeUrl(thumbnail)}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer">` : ''
+    const cover = showCover && thumbnail ? r.h`<img class="slot-music-cover" src="${remoteImageOf(r, safeUrl(thumbnail))}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer">` : ''
     const buttons = displayOrder(s.data.links).map((i, index) => {
       const p = s.computed.links[i] ?? platformOf(s.data.links[i].link)
       const inner = r.h`${r.icon ? r.icon(p.icon) : ''}<span class="slot-music-platform">${p.label}</span><span class="slot-music-play" aria-hidden="true">${t.musicPlay}</span>`

@@ -27,6 +27,11 @@ export interface RenderContext {
   clickHref(slotId: number, index: number): string
   /** Public URL of an uploaded file's path. */
   fileUrl(path: string): string
+  /**
+   * Our own URL for a remote image (music cover, video thumbnail): the page serves those from
+   * its origin (src/pages/remote-images.ts). Absent, renderers use the remote URL as it is.
+   */
+  remoteImage?(url: string): string
   /** Where a form slot posts its submission (the public page supplies it). */
   formAction?(slotId: number): string
   /** The event or form record behind the slot (see `SlotTypeDef.record`); undefined when it is gone. */

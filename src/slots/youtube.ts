@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { plainText } from './shared/plain-text.ts'
 import { mdText } from './shared/markdown-text.ts'
-import { lines, mdLink, outbound, say, words } from './shared/render.ts'
+import { lines, mdLink, outbound, remoteImageOf, say, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
@@ -83,7 +83,7 @@ export default defineSlotType({
     const name = title || t.videoTitle
     // Click-to-load: a plain link to the video (works without script); the page script swaps in
     // the youtube-nocookie iframe from data-embed-url on click.
-    const thumb = r.h`<img src="${s.computed.thumbnailUrl}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer"><span class="slot-youtube-play">${t.playVideo}</span>`
+    const thumb = r.h`<img src="${remoteImageOf(r, s.computed.thumbnailUrl)}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer"><span class="slot-youtube-play">${t.playVideo}</span>`
     const player = outbound(r, s.id, 0, { className: 'slot-youtube-player', label: say(t.playNamed, { name }) }, thumb)
     const withEmbed = r.h`<div class="slot-youtube-frame" data-embed-url="${`${s.computed.embedUrl}?autoplay=1`}" data-title="${name}">${player}</div>`
     const caption =

@@ -126,6 +126,7 @@ export async function startFleet(env: Record<string, string> = {}): Promise<Flee
     MUSIC_DEEZER_URL: 'http://127.0.0.1:9',
     MUSIC_ITUNES_URL: 'http://127.0.0.1:9',
     MUSIC_ODESLI_URL: 'http://127.0.0.1:9',
+    YOUTUBE_THUMBNAIL_URL: 'http://127.0.0.1:9',
     ...env,
   }
   const instances: Instance[] = []

@@ -77,6 +77,7 @@ export async function startApp(
     MUSIC_DEEZER_URL: 'http://127.0.0.1:9',
     MUSIC_ITUNES_URL: 'http://127.0.0.1:9',
     MUSIC_ODESLI_URL: 'http://127.0.0.1:9',
+    YOUTUBE_THUMBNAIL_URL: 'http://127.0.0.1:9',
     ...(store === 'postgres' ? { DATABASE_URL: pgUrl(), REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
     PORT: '0',
     ...env,

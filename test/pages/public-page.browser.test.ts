@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -98,6 +100,7 @@ describe(`public page in a real browser (${STORE})`, () => {
   let profileId: number
   let user: User
   let thumbnail: Buffer
+  let thumbnailHost: Server
 
   /** A page that may only reach 127.0.0.1, recording dialogs and page errors. */
   async function openPage(ctx: BrowserContext, width: number) {
@@ -105,9 +108,8 @@ describe(`public page in a real browser (${STORE})`, () => {
     await page.setViewportSize({ width, height: 900 })
     await page.route('**/*', (route) => {
       const host = new URL(route.request().url()).hostname
+      // Video thumbnails come from our own origin (/-/remote/), which fetched them from the fake host.
       if (host === '127.0.0.1') return route.continue()
-      // Video thumbnails are answered here, from memory, so screenshots show one.
-      if (host === 'i.ytimg.com') return route.fulfill({ status: 200, contentType: 'image/jpeg', body: thumbnail })
       return route.abort()
     })
     const problems: string[] = []
@@ -123,7 +125,12 @@ describe(`public page in a real browser (${STORE})`, () => {
   }
 
   before(async () => {
-    t = await startApp()
+    // The video thumbnail host, on 127.0.0.1: the page's image proxy fetches from here, so
+    // screenshots show a thumbnail.
+    thumbnailHost = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(thumbnail))
+    await new Promise<void>((r) => thumbnailHost.listen(0, '127.0.0.1', r))
+    const hostPort = `127.0.0.1:${(thumbnailHost.address() as AddressInfo).port}`
+    t = await startApp({ YOUTUBE_THUMBNAIL_URL: `http://${hostPort}`, UPLOAD_URL_ALLOW_HOSTS: hostPort })
     const account = await makeAccount(t)
     token = account.token
     user = account.user
@@ -147,6 +154,8 @@ describe(`public page in a real browser (${STORE})`, () => {
   after(async () => {
     await browser?.close()
     await t?.close()
+    thumbnailHost?.closeAllConnections()
+    await new Promise((r) => thumbnailHost?.close(r))
   })
 
   for (const width of [375, 1280]) {

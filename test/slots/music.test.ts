@@ -135,6 +135,13 @@ describe(`music slots (${STORE})`, () => {
     assert.match(marked, /<svg class="icon" data-mark="tidal"><\/svg><span class="slot-music-platform">TIDAL<\/span>/)
   })
 
+  it("shows the cover through the page's remote image function when it has one", () => {
+    const data = accepted('music', { thumbnail: 'https://img.example.com/c.jpg', links: [{ link: 'https://open.spotify.com/album/1' }] }) as any
+    const proxied = { ...r, remoteImage: (url: string) => `/-/remote/sig/${encodeURIComponent(url)}` }
+    const html = music.html({ id: 5, type: 'music', data, computed: music.compute(data, r) }, proxied).html
+    assert.match(html, /<img class="slot-music-cover" src="\/-\/remote\/sig\/https%3A%2F%2Fimg\.example\.com%2Fc\.jpg"/)
+  })
+
   it('accepts generated valid data and reads it back as written plus defaults (property)', () => {
     assertValidAccepted('music', validMusic, withDefaults)
   })

@@ -89,6 +89,15 @@ describe(`youtube slots (${STORE})`, () => {
     assert.deepEqual(youtube.links!(data, youtube.compute(data, r)), ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'])
   })
 
+  it("shows the thumbnail through the page's remote image function when it has one", () => {
+    const data = accepted('youtube', { link: 'https://youtu.be/dQw4w9WgXcQ' }) as any
+    const proxied = { ...r, remoteImage: (url: string) => `/-/remote/sig/${encodeURIComponent(url)}` }
+    const view = { id: 9, type: 'youtube', data, computed: youtube.compute(data, r) }
+    assert.match(youtube.html(view, proxied).html, /<img src="\/-\/remote\/sig\/https%3A%2F%2Fi\.ytimg\.com%2Fvi%2FdQw4w9WgXcQ%2Fhqdefault\.jpg"/)
+    // computed (what the API answers) keeps YouTube's own address.
+    assert.equal(view.computed.thumbnailUrl, 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg')
+  })
+
   it('accepts generated valid data and reads it back as written plus defaults (property)', () => {
     assertValidAccepted('youtube', validVideo, withDefaults)
   })

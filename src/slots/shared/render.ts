@@ -22,6 +22,9 @@ export function outbound(r: RenderContext, slotId: number, index: number, o: Anc
   }>${inner}</a>`
 }
 
+/** A remote http(s) image as the page serves it (its own proxied URL), else the URL unchanged. */
+export const remoteImageOf = (r: RenderContext, url: string): string => (r.remoteImage && /^https?:\/\//i.test(url) ? r.remoteImage(url) : url)
+
 /** The page's words (English when the page supplies none). */
 export const words = (r: RenderContext): Messages => r.t ?? en
 

@@ -1,0 +1,165 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import type { AppContext } from '../context.ts'
+import { notFound } from '../core/errors.ts'
+import { guardedFetch, UrlRefused } from '../media/guarded-fetch.ts'
+import { mediaOf } from '../media/media.ts'
+import { withTempFile } from '../media/temp-files.ts'
+import { etagMatches } from './negotiation.ts'
+import { strongEtag } from './page-cache.ts'
+
+/** Where the proxy answers: under `/-/`, a segment no login can take. */
+export const REMOTE_IMAGE_PATH = '/-/remote'
+
+/** Covers and thumbnails are small; a larger answer is not one. */
+const MAX_BYTES = 5 * 1024 * 1024
+const MAX_PIXELS = 40_000_000
+/** Re-encoded no wider or taller than this: blocks are at most 640 CSS px wide, at 2x. */
+const MAX_SIDE = 1280
+/** Memory for proxied images per process. */
+const CACHE_BYTES = 32 * 1024 * 1024
+/** A refused upstream is asked again only after this long (a page view must not hammer it). */
+const REFUSED_FOR_MS = 10 * 60 * 1000
+const MAX_REDIRECTS = 3
+const SIGNATURE = /^[A-Za-z0-9_-]{22}$/
+const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com'
+
+const signatureOf = (secret: Buffer, url: string) => createHmac('sha256', secret).update(`remote-image\n${url}`).digest().subarray(0, 16)
+
+/**
+ * The same-origin address of a remote image (music covers, video thumbnails): signed with the
+ * service's secret, so the proxy fetches only URLs the page renderer handed out, never one a
+ * visitor made up. URLs already on our origin are returned as they are.
+ */
+export function remoteImageUrl(ctx: AppContext, url: string): string {
+  if (url.startsWith(`${ctx.config.publicUrl}/`) || url.startsWith('/')) return url
+  const id = Buffer.from(url).toString('base64url')
+  return `${REMOTE_IMAGE_PATH}/${signatureOf(ctx.secret, url).toString('base64url')}/${id}`
+}
+
+/** The URL a signed path names, or undefined when the signature does not match it. */
+export function verifiedRemoteUrl(secret: Buffer, signature: string, id: string): string | undefined {
+  if (!SIGNATURE.test(signature) || !/^[A-Za-z0-9_-]{1,4096}$/.test(id)) return undefined
+  const url = Buffer.from(id, 'base64url').toString()
+  return timingSafeEqual(Buffer.from(signature, 'base64url'), signatureOf(secret, url)) ? url : undefined
+}
+
+interface Proxied {
+  body: Buffer
+  etag: string
+}
+
+type Entry = Proxied | { refusedUntil: number }
+
+/**
+ * Where an image is fetched from: the URL itself, except YouTube thumbnails, whose host
+ * YOUTUBE_THUMBNAIL_URL can point elsewhere (tests serve them from 127.0.0.1).
+ */
+function upstreamOf(ctx: AppContext, url: string): string {
+  const base = ctx.config.youtubeThumbnailUrl
+  return base !== YOUTUBE_THUMBNAILS && url.startsWith(`${YOUTUBE_THUMBNAILS}/`) ? `${base}${url.slice(YOUTUBE_THUMBNAILS.length)}` : url
+}
+
+/** Downloads through the SSRF guard and re-encodes as WebP; UrlRefused when it is not an image we take. */
+async function download(ctx: AppContext, url: string): Promise<Proxied> {
+  const media = mediaOf(ctx)
+  return withTempFile(ctx, async (temp) => {
+    await guardedFetch(upstreamOf(ctx, url), {
+      resolve: media.resolve,
+      connect: media.connect,
+      allowHostPorts: ctx.config.uploadUrlAllowHosts,
+      maxBytes: MAX_BYTES,
+      timeoutMs: media.urlTimeoutMs,
+      maxRedirects: MAX_REDIRECTS,
+      destination: temp,
+    })
+    // Re-encoding means the bytes we serve are ones sharp wrote, whatever the upstream sent.
+    let body: Buffer
+    try {
+      const format = (await sharp(temp, { limitInputPixels: MAX_PIXELS }).metadata()).format
+      if (!format || !['jpeg', 'png', 'webp', 'gif'].includes(format)) throw new UrlRefused(`The upstream answered ${format ?? 'something'}, not an image we take.`)
+      body = await sharp(temp, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer()
+    } catch (err) {
+      if (err instanceof UrlRefused) throw err
+      throw new UrlRefused('The upstream answer is not an image.')
+    }
+    return { body, etag: strongEtag(body) }
+  })
+}
+
+/**
+ * `/-/remote/<signature>/<base64url of the URL>`: a remote image on a public page, served from
+ * our origin so the page's CSP can keep img-src to 'self' and visitors' addresses never reach
+ * the image hosts. Each URL is fetched once per process (concurrent requests share the fetch),
+ * kept in memory bounded by bytes, and served with a long Cache-Control. An upstream that
+ * fails, answers something else than an image or too much is a 404, remembered for a while.
+ */
+export function installRemoteImages(app: FastifyInstance, ctx: AppContext): void {
+  const cache = new Map<string, Entry>()
+  const pending = new Map<string, Promise<Entry>>()
+  let bytes = 0
+  const weightOf = (entry: Entry) => ('body' in entry ? entry.body.length : 0) + 256
+  const remember = (url: string, entry: Entry) => {
+    const old = cache.get(url)
+    if (old) bytes -= weightOf(old)
+    cache.delete(url)
+    cache.set(url, entry)
+    bytes += weightOf(entry)
+    // Map order is recency: the oldest go first.
+    for (const [key, value] of cache) {
+      if (bytes <= CACHE_BYTES) break
+      cache.delete(key)
+      bytes -= weightOf(value)
+    }
+  }
+
+  function fetchOnce(url: string): Promise<Entry> {
+    const running = pending.get(url)
+    if (running) return running
+    const job = download(ctx, url)
+      .catch((err): Entry => {
+        if (!(err instanceof UrlRefused)) ctx.log.error({ err, url }, 'remote image proxy failed')
+        else ctx.log.info({ url, reason: err.message }, 'remote image refused')
+        return { refusedUntil: Date.now() + REFUSED_FOR_MS }
+      })
+      .then((entry) => {
+        remember(url, entry)
+        return entry
+      })
+      .finally(() => pending.delete(url))
+    pending.set(url, job)
+    return job
+  }
+
+  async function imageOf(url: string): Promise<Proxied | undefined> {
+    let entry = cache.get(url)
+    if (entry && 'refusedUntil' in entry && entry.refusedUntil <= Date.now()) entry = undefined
+    if (entry) {
+      cache.delete(url)
+      cache.set(url, entry)
+    } else {
+      entry = await fetchOnce(url)
+    }
+    return 'body' in entry ? entry : undefined
+  }
+
+  app.get<{ Params: { signature: string; id: string } }>(`${REMOTE_IMAGE_PATH}/:signature/:id`, async (req, reply) => {
+    const url = verifiedRemoteUrl(ctx.secret, req.params.signature, req.params.id)
+    const image = url ? await imageOf(url) : undefined
+    if (!image) throw notFound('image')
+    reply.headers({
+      etag: image.etag,
+      // The signed URL always names the same upstream image: a month, then revalidate.
+      'cache-control': 'public, max-age=2592000',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    })
+    if (etagMatches(req.headers['if-none-match'], image.etag)) return reply.code(304).send()
+    return reply.type('image/webp').send(image.body)
+  })
+}
