@@ -10,6 +10,7 @@ import { publicPageUrl } from '../profiles/resource.ts'
 import { type Profile, profilesRepository } from '../store/profiles.ts'
 import { serveBeforeFastify } from './cache-hit-fast-path.ts'
 import { type ClickTarget, clickDestination, locationOf } from './click-destination.ts'
+import { sendMadeImage } from './image-response.ts'
 import { etagMatches, prefersMarkdown } from './negotiation.ts'
 import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
 import { representationOf, withEncodings } from './page-encodings.ts'
@@ -159,10 +160,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
       // The code encodes the canonical address, whatever case the request used.
       const login = cache.get(`html:${req.params.login.toLowerCase()}`)?.login ?? (await publishedProfile(req.params.login))?.login
       if (!login) return sendNotFound(reply)
-      const image = await qrCode(publicPageUrl(ctx.config, login), format)
-      reply.headers({ 'cache-control': 'public, max-age=86400', etag: image.etag, 'x-content-type-options': 'nosniff' })
-      if (etagMatches(req.headers['if-none-match'], image.etag)) return reply.code(304).send()
-      return reply.type(image.contentType).send(image.body)
+      return sendMadeImage(req, reply, await qrCode(publicPageUrl(ctx.config, login), format), 'public, max-age=86400')
     })
   }
 

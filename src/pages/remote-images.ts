@@ -6,7 +6,7 @@ import { notFound } from '../core/errors.ts'
 import { guardedFetch, UrlRefused } from '../media/guarded-fetch.ts'
 import { mediaOf } from '../media/media.ts'
 import { withTempFile } from '../media/temp-files.ts'
-import { etagMatches } from './negotiation.ts'
+import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from './page-cache.ts'
 
 /** Where the proxy answers: under `/-/`, a segment no login can take. */
@@ -152,14 +152,7 @@ export function installRemoteImages(app: FastifyInstance, ctx: AppContext): void
     const url = verifiedRemoteUrl(ctx.secret, req.params.signature, req.params.id)
     const image = url ? await imageOf(url) : undefined
     if (!image) throw notFound('image')
-    reply.headers({
-      etag: image.etag,
-      // The signed URL always names the same upstream image: a month, then revalidate.
-      'cache-control': 'public, max-age=2592000',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-    })
-    if (etagMatches(req.headers['if-none-match'], image.etag)) return reply.code(304).send()
-    return reply.type('image/webp').send(image.body)
+    // The signed URL always names the same upstream image: a month, then revalidate.
+    return sendMadeImage(req, reply, { ...image, contentType: 'image/webp' }, 'public, max-age=2592000')
   })
 }

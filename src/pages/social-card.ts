@@ -7,7 +7,7 @@ import { mediaOf } from '../media/media.ts'
 import { STORAGE_KEY } from '../media/storage.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import { type Profile, profilesRepository } from '../store/profiles.ts'
-import { etagMatches } from './negotiation.ts'
+import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from './page-cache.ts'
 
 /** The size link previews are drawn at (Open Graph's recommended 1.91:1). */
@@ -151,14 +151,7 @@ export function installSocialCards(app: FastifyInstance, ctx: AppContext): void 
     const profile = id && /^[\w-]{1,32}\.png$/.test(req.params.file) ? await profilesRepository.findById(ctx.db, id) : undefined
     if (!profile?.status) throw notFound('card')
     const card = await cardOf(profile)
-    reply.headers({
-      etag: card.etag,
-      // A day: the URL changes with what the card shows, so a cached copy is rarely wrong.
-      'cache-control': 'public, max-age=86400',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-    })
-    if (etagMatches(req.headers['if-none-match'], card.etag)) return reply.code(304).send()
-    return reply.type('image/png').send(card.body)
+    // A day: the URL changes with what the card shows, so a cached copy is rarely wrong.
+    return sendMadeImage(req, reply, { ...card, contentType: 'image/png' }, 'public, max-age=86400')
   })
 }

@@ -8,7 +8,7 @@ import pg from 'pg'
 import pino from 'pino'
 import { buildApp, closeContext, createContext } from '../../src/app.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
-import type { ApiResponse, RequestOptions, TestApp } from '../helpers/app.ts'
+import { type ApiResponse, type RequestOptions, TEST_ENV, type TestApp } from '../helpers/app.ts'
 import { startLocalS3 } from '../media/local-s3.ts'
 
 const pgUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -116,17 +116,7 @@ export async function startFleet(env: Record<string, string> = {}): Promise<Flee
     SECRET_KEY: randomBytes(32).toString('hex'),
     PUBLIC_URL: proxy.url,
     PORT: '0',
-    RATE_LIMIT_PER_SECOND: '0',
-    RATE_LIMIT_PER_MINUTE: '0',
-    RATE_LIMIT_ANALYTICS_PER_MINUTE: '0',
-    RATE_LIMIT_MUSIC_PER_MINUTE: '0',
-    RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
-    RATE_LIMIT_SIGN_IN_PER_10_MINUTES: '0',
-    // Network rule: nothing reaches the public music APIs.
-    MUSIC_DEEZER_URL: 'http://127.0.0.1:9',
-    MUSIC_ITUNES_URL: 'http://127.0.0.1:9',
-    MUSIC_ODESLI_URL: 'http://127.0.0.1:9',
-    YOUTUBE_THUMBNAIL_URL: 'http://127.0.0.1:9',
+    ...TEST_ENV,
     ...env,
   }
   const instances: Instance[] = []

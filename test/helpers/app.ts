@@ -45,6 +45,21 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/** What every test app runs with unless a suite says otherwise: no rate limits, no way out. */
+export const TEST_ENV = {
+  RATE_LIMIT_PER_SECOND: '0',
+  RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_ANALYTICS_PER_MINUTE: '0',
+  RATE_LIMIT_MUSIC_PER_MINUTE: '0',
+  RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+  RATE_LIMIT_SIGN_IN_PER_10_MINUTES: '0',
+  // Network rule: a suite that forgets its fakes reaches a closed local port, never the public APIs.
+  MUSIC_DEEZER_URL: 'http://127.0.0.1:9',
+  MUSIC_ITUNES_URL: 'http://127.0.0.1:9',
+  MUSIC_ODESLI_URL: 'http://127.0.0.1:9',
+  YOUTUBE_THUMBNAIL_URL: 'http://127.0.0.1:9',
+}
+
 /**
  * A whole service on 127.0.0.1 with its own store: a fresh SQLite file, or a fresh PostgreSQL
  * schema (and Redis key prefix) when the run targets PostgreSQL. Rate limits are off unless the
@@ -67,17 +82,7 @@ export async function startApp(
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
-    RATE_LIMIT_PER_SECOND: '0',
-    RATE_LIMIT_PER_MINUTE: '0',
-    RATE_LIMIT_ANALYTICS_PER_MINUTE: '0',
-    RATE_LIMIT_MUSIC_PER_MINUTE: '0',
-    RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
-    RATE_LIMIT_SIGN_IN_PER_10_MINUTES: '0',
-    // Network rule: a suite that forgets its fakes reaches a closed local port, never the public APIs.
-    MUSIC_DEEZER_URL: 'http://127.0.0.1:9',
-    MUSIC_ITUNES_URL: 'http://127.0.0.1:9',
-    MUSIC_ODESLI_URL: 'http://127.0.0.1:9',
-    YOUTUBE_THUMBNAIL_URL: 'http://127.0.0.1:9',
+    ...TEST_ENV,
     ...(store === 'postgres' ? { DATABASE_URL: pgUrl(), REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {}),
     PORT: '0',
     ...env,
