@@ -3,9 +3,8 @@ import { after, before, describe, it } from 'node:test'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { filesRepository } from '../../src/store/files.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
-import { usersRepository } from '../../src/store/users.ts'
 import { makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
+import { csrfOf, registeredVisitor, Visitor } from '../helpers/dashboard.ts'
 import { BROWSER_UA, uploadImage } from '../pages/page-fixtures.ts'
 
 describe(`dashboard /my-links (${STORE})`, () => {
@@ -15,12 +14,7 @@ describe(`dashboard /my-links (${STORE})`, () => {
   })
   after(() => t.close())
 
-  async function signedIn() {
-    const v = Visitor.of(t)
-    const email = freshEmail()
-    await v.register({ email })
-    return { v, user: (await usersRepository.findByEmail(t.ctx.db, email))! }
-  }
+  const signedIn = () => registeredVisitor(t)
 
   const unique = () => `pg_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { accounts } from '../../src/auth/accounts.ts'
 import { tokensRepository } from '../../src/store/tokens.ts'
-import { usersRepository } from '../../src/store/users.ts'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
+import { csrfOf, registeredVisitor, Visitor } from '../helpers/dashboard.ts'
 
 const tokenOn = (html: string) => /id="new-token">(slp_[0-9A-Za-z]{40})</.exec(html)?.[1]
 
@@ -15,12 +14,7 @@ describe(`dashboard /settings/tokens (${STORE})`, () => {
   })
   after(() => t.close())
 
-  async function signedIn() {
-    const v = Visitor.of(t)
-    const email = freshEmail()
-    await v.register({ email })
-    return { v, user: (await usersRepository.findByEmail(t.ctx.db, email))! }
-  }
+  const signedIn = () => registeredVisitor(t)
 
   it('is where GET /v1/ says tokens are issued', async () => {
     const issuedAt = ((await (await fetch(`${t.url}/v1/`)).json()) as any).data.authentication.issuedAt

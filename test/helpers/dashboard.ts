@@ -1,3 +1,4 @@
+import { usersRepository } from '../../src/store/users.ts'
 import type { TestApp } from './app.ts'
 
 export interface PageResponse {
@@ -82,3 +83,11 @@ export function csrfOf(html: string): string {
 
 let n = 0
 export const freshEmail = () => `person.${Date.now().toString(36)}.${n++}@example.test`
+
+/** A visitor who just registered, signed in, with the user the registration made. */
+export async function registeredVisitor(t: TestApp) {
+  const v = Visitor.of(t)
+  const email = freshEmail()
+  await v.register({ email })
+  return { v, user: (await usersRepository.findByEmail(t.ctx.db, email))! }
+}
