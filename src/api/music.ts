@@ -1,13 +1,15 @@
 import { Type } from '@sinclair/typebox'
 import { DataOf } from '../http/schemas.ts'
 import { route, routes } from '../http/routes.ts'
+import { NonBlankString } from '../core/schemas.ts'
 import { MusicLookupResult } from '../music/lookup-result.ts'
+import { EMPTY_MUSIC_QUERY } from '../music/query.ts'
 import { musicUseCases } from '../services/music-use-cases.ts'
 
 export const LookupQuery = Type.Object({
-  query: Type.String({
-    minLength: 1,
+  query: NonBlankString({
     maxLength: 500,
+    blankMessage: EMPTY_MUSIC_QUERY,
     description:
       'What you have: a UPC or EAN barcode (12 or 13 digits, spaces allowed), an ISRC (12 characters, dashes allowed), a link to the release or track on any music platform (Spotify, Apple Music, YouTube Music, Deezer, TIDAL, Amazon Music, SoundCloud, Yandex Music, …), or the release title.',
     examples: ['720642462928', 'USRC17607839', 'https://open.spotify.com/album/1DFixLWuPkv3KT3TnV35m3', 'Good Things'],

@@ -16,3 +16,12 @@ export const CommaList = (words: readonly string[], options: { maxLength: number
     'x-comma-list': [...words],
   })
 }
+
+/**
+ * A string with at least one character that is not a space. The document says so with a pattern,
+ * so a generated client knows a blank value is refused; the validator answers with `blankMessage`.
+ */
+export const NonBlankString = (options: { maxLength: number; description: string; examples: string[]; blankMessage: string }) => {
+  const { blankMessage, ...rest } = options
+  return Type.String({ minLength: 1, ...rest, pattern: '\\S', 'x-pattern-message': blankMessage })
+}

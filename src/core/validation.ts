@@ -62,7 +62,7 @@ function describe(e: ErrorObject): string {
     case 'type':
       return `Must be ${String(p.type).replace(',', ' or ')}.`
     case 'pattern':
-      return commaListMessage(e) ?? `Must match the pattern ${p.pattern}.`
+      return commaListMessage(e) ?? e.parentSchema?.['x-pattern-message'] ?? `Must match the pattern ${p.pattern}.`
     case 'format':
       return `Must be a valid ${p.format}.`
     case 'uniqueItems':

@@ -49,10 +49,12 @@ function asUrl(q: string): { url: string; platform: string } | null {
   return { url: link.url, platform: platform.platform }
 }
 
+export const EMPTY_MUSIC_QUERY = 'Must not be empty: pass a UPC, an ISRC, a release link or a title.'
+
 /** Recognises the query; `artist` and `type` only matter for a title. Throws a 422 naming `query`. */
 export function parseMusicQuery(input: MusicQueryInput): MusicQuery {
   const q = input.query.trim()
-  if (!q) throw invalidField('query', 'Must not be empty: pass a UPC, an ISRC, a release link or a title.')
+  if (!q) throw invalidField('query', EMPTY_MUSIC_QUERY)
   const upc = asUpc(q)
   if (upc) return { by: 'upc', upc }
   const isrc = asIsrc(q)

@@ -217,6 +217,8 @@ describe(`GET /music/lookup (${STORE})`, () => {
       assert.equal(res.status, 422, `${JSON.stringify(params)}: ${res.text}`)
       assert.ok(res.body.errors[field], `${JSON.stringify(params)} names ${field}: ${JSON.stringify(res.body.errors)}`)
     }
+    const blank = await lookup({ query: '   ' })
+    assert.deepEqual(blank.body.errors.query, ['Must not be empty: pass a UPC, an ISRC, a release link or a title.'])
     assert.equal((await lookup({ query: 'x'.repeat(500) })).status, 404)
     assert.equal((await lookup({ query: 'Discovery', artist: 'Daft Punk'.padEnd(200, '!') })).status, 404)
   })
@@ -370,6 +372,7 @@ describe(`GET /openapi.json documents music lookup (${STORE})`, () => {
     assert.deepEqual(Object.keys(params), ['query', 'artist', 'type'])
     assert.equal(params.query.required, true)
     assert.equal(params.query.schema.maxLength, 500)
+    assert.equal(params.query.schema.pattern, '\\S', 'a blank query is refused, and the document says so')
     assert.equal(params.artist.schema.maxLength, 200)
     for (const p of Object.values(params) as any[]) {
       assert.ok(p.description, `${p.name} has a description`)
