@@ -9,12 +9,14 @@ import { benchProfileRead } from './profile-read.ts'
 import { benchPublicPage } from './public-page.ts'
 import { benchSlotsBatchCreate, benchSlotsReorder } from './slots.ts'
 import { benchSoak } from './soak.ts'
+import { benchStart } from './start.ts'
 import { benchUploadMemory } from './upload-memory.ts'
 
 type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgres') => Promise<unknown>; onlyWhenNamed?: boolean }
 
 const benches: Bench[] = [
   { name: 'me', perStore: true, run: benchMe },
+  { name: 'start', perStore: false, run: benchStart },
   { name: 'upload-memory', perStore: false, run: benchUploadMemory },
   { name: 'analytics-intake', perStore: true, run: benchAnalyticsIntake },
   { name: 'analytics-query', perStore: true, run: benchAnalyticsQuery },

@@ -1,5 +1,4 @@
-import { toNodeHandler } from '@modelcontextprotocol/node'
-import { type AuthInfo, createMcpHandler } from '@modelcontextprotocol/server'
+import type { AuthInfo } from '@modelcontextprotocol/server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
@@ -7,7 +6,6 @@ import { AppError } from '../core/errors.ts'
 import { applyRateLimit, enforceAddressLimit } from '../http/rate-limit.ts'
 import { resourceMetadataUrl } from '../auth/bearer.ts'
 import { authenticateMcp } from './authenticate.ts'
-import { buildMcpServer } from './server.ts'
 
 export const MCP_PATH = '/mcp'
 
@@ -51,11 +49,22 @@ async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyR
  * instance behind a load balancer answers any request. 2025-era clients are served statelessly too.
  */
 export function installMcp(app: FastifyInstance, ctx: AppContext): void {
-  const handler = createMcpHandler(
-    (request) => buildMcpServer({ ctx, principal: request.authInfo?.extra?.principal as Principal }),
-    { onerror: (err) => ctx.log.info({ err: err.message }, 'MCP request refused') },
-  )
-  const node = toNodeHandler(handler)
+  // The SDK, its schemas and our tools (~25 MB) load with the first /mcp request, not at start:
+  // many instances never serve an agent.
+  let loaded: Promise<ReturnType<typeof import('@modelcontextprotocol/node').toNodeHandler>> | undefined
+  const nodeHandler = () =>
+    (loaded ??= (async () => {
+      const [{ toNodeHandler }, { createMcpHandler }, { buildMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/node'),
+        import('@modelcontextprotocol/server'),
+        import('./server.ts'),
+      ])
+      const handler = createMcpHandler(
+        (request) => buildMcpServer({ ctx, principal: request.authInfo?.extra?.principal as Principal }),
+        { onerror: (err) => ctx.log.info({ err: err.message }, 'MCP request refused') },
+      )
+      return toNodeHandler(handler)
+    })())
   app.route({
     method: ['GET', 'POST', 'DELETE'],
     url: MCP_PATH,
@@ -72,6 +81,7 @@ export function installMcp(app: FastifyInstance, ctx: AppContext): void {
         resourceMetadataUrl: resourceMetadataUrl(ctx, 'mcp'),
         extra: { principal },
       }
+      const node = await nodeHandler()
       reply.hijack()
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string)
       await node(Object.assign(req.raw, { auth }), reply.raw, req.body)

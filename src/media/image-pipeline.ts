@@ -2,6 +2,7 @@ import { open, stat } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
 import type { FormatEnum } from 'sharp'
 import { limits } from '../limits.ts'
+import { loadSharp, type Sharp } from './sharp.ts'
 
 /** Why bytes were not accepted as an image; the message is meant for the API caller. */
 export class ImageRejected extends Error {}
@@ -53,17 +54,6 @@ export function variantWidths(width: number, ext: ProcessedImage['ext']): number
 // every phone camera (48 MP) and, for animations, counts every frame.
 export const MAX_INPUT_PIXELS = 50_000_000
 
-let sharpLoaded: Promise<typeof import('sharp').default> | undefined
-/** libvips (~30 MB) loads with the first upload, not at start. */
-function loadSharp(): Promise<typeof import('sharp').default> {
-  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
-    // Temp files are deleted right after processing; libvips must not keep them open in its cache.
-    sharp.cache({ files: 0 })
-    return sharp
-  })
-  return sharpLoaded
-}
-
 const KINDS: Record<string, { mime: ImageMime; ext: ProcessedImage['ext']; format: keyof FormatEnum }> = {
   'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', format: 'jpeg' },
   'image/png': { mime: 'image/png', ext: 'png', format: 'png' },
@@ -91,7 +81,7 @@ async function endsWithGifTrailer(file: string): Promise<boolean> {
   }
 }
 
-async function webpVariant(sharp: typeof import('sharp').default, image: Buffer, width: number): Promise<ImageVariant> {
+async function webpVariant(sharp: Sharp, image: Buffer, width: number): Promise<ImageVariant> {
   const { data, info } = await sharp(image).resize({ width }).webp({ quality: VARIANT_QUALITY }).toBuffer({ resolveWithObject: true })
   return { width: info.width, height: info.height, data }
 }

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode'
 import { strongEtag } from './page-cache.ts'
 
 export type QrFormat = 'svg' | 'png'
@@ -22,6 +21,8 @@ export function qrCodes(maxEntries = 500) {
     const key = `${format} ${url}`
     const hit = drawn.get(key)
     if (hit) return hit
+    // Loaded on the first code asked for (~10 MB with its PNG encoder), not at start.
+    const { default: QRCode } = await import('qrcode')
     const body =
       format === 'svg'
         ? Buffer.from(await QRCode.toString(url, { ...OPTIONS, type: 'svg' }))

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import sharp from 'sharp'
 import type { AppContext } from '../context.ts'
 import { notFound } from '../core/errors.ts'
 import { guardedFetch, UrlRefused } from '../media/guarded-fetch.ts'
 import { mediaOf } from '../media/media.ts'
+import { loadSharp } from '../media/sharp.ts'
 import { withTempFile } from '../media/temp-files.ts'
 import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from './page-cache.ts'
@@ -76,6 +76,7 @@ async function download(ctx: AppContext, url: string): Promise<Proxied> {
     })
     // Re-encoding means the bytes we serve are ones sharp wrote, whatever the upstream sent.
     let body: Buffer
+    const sharp = await loadSharp()
     try {
       const format = (await sharp(temp, { limitInputPixels: MAX_PIXELS }).metadata()).format
       if (!format || !['jpeg', 'png', 'webp', 'gif'].includes(format)) throw new UrlRefused(`The upstream answered ${format ?? 'something'}, not an image we take.`)
