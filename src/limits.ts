@@ -16,3 +16,9 @@ export const limits = Object.freeze({
   login: { minLength: 4, maxLength: 60, pattern: '^[a-zA-Z0-9._]+$' },
   socialsPerProfile: 30,
 })
+
+/**
+ * The highest social `order`: the click address carries it (`/-/go/<id>/s<order>`, nine digits)
+ * and analytics count clicks under it in a 32-bit column.
+ */
+export const MAX_SOCIAL_ORDER = 999_999_999

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.ts'
 import { type DailyCounts, type DayRange, type SketchRow, analyticsRepository } from '../store/analytics.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import { socialIcon } from '../profiles/social-icons.ts'
 import { blockTitle, isClickable, pageBlocks } from './block-title.ts'
 import { type Coverage, coverage, dayRangesOf, unionOf, within } from './coverage.ts'
@@ -117,7 +117,7 @@ const groupBy = <T, K>(items: T[], key: (t: T) => K): Map<K, T[]> => {
   return out
 }
 
-async function blocksOf(db: Db, profile: Profile, q: ResolvedQuery, plan: Plan) {
+async function blocksOf(db: Db, profile: StoredProfile, q: ResolvedQuery, plan: Plan) {
   const ids = [profile.id]
   const cover = coverage(plan.current, q.today, retentionStart(q.today))
   const [slots, totals, days, months] = await Promise.all([
@@ -143,7 +143,7 @@ async function blocksOf(db: Db, profile: Profile, q: ResolvedQuery, plan: Plan) 
   })
 }
 
-async function socialsOf(db: Db, profile: Profile, plan: Plan): Promise<SocialStats[]> {
+async function socialsOf(db: Db, profile: StoredProfile, plan: Plan): Promise<SocialStats[]> {
   const totals = new Map((await analyticsRepository.socialClickTotals(db, profile.id, plan.current, plan.previous)).map((t) => [t.key, t]))
   return [...profile.socials]
     .sort((a, b) => a.order - b.order)
@@ -157,7 +157,7 @@ async function socialsOf(db: Db, profile: Profile, plan: Plan): Promise<SocialSt
 }
 
 /** spec, Analytics: views, clicks per block and per social link, previous-period numbers, insights. */
-export async function pageReport(db: Db, profile: Profile, q: ResolvedQuery): Promise<PageAnalytics> {
+export async function pageReport(db: Db, profile: StoredProfile, q: ResolvedQuery): Promise<PageAnalytics> {
   const plan = planOf(q)
   const [loaded, blocks, socials] = await Promise.all([
     loadPages(db, [profile.id], plan, q.to),
@@ -183,7 +183,7 @@ export async function pageReport(db: Db, profile: Profile, q: ResolvedQuery): Pr
 }
 
 /** spec, Analytics: one row per page of the account plus totals. */
-export async function accountReport(db: Db, profiles: Profile[], q: ResolvedQuery): Promise<AccountAnalytics> {
+export async function accountReport(db: Db, profiles: StoredProfile[], q: ResolvedQuery): Promise<AccountAnalytics> {
   const plan = planOf(q)
   const loaded = await loadPages(
     db,

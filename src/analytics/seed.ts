@@ -1,6 +1,6 @@
 import { type Db, inTransaction } from '../store/db.ts'
 import { analyticsRepository } from '../store/analytics.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import { isClickable, pageBlocks } from './block-title.ts'
 import { addDays, localDay, weekday } from './local-day.ts'
 import { RollupBatch, rebuildMonths } from './rollups.ts'
@@ -59,7 +59,7 @@ function pick(weights: number[], r: number): number {
  * social links) and many distinct visitors, some returning within a day. It writes rollups
  * directly, replacing what the page had on those days.
  */
-export async function seedHistory(db: Db, profile: Profile, options: SeedOptions): Promise<SeedResult> {
+export async function seedHistory(db: Db, profile: StoredProfile, options: SeedOptions): Promise<SeedResult> {
   const today = localDay(options.now ?? new Date(), options.timezone)
   const days = Math.max(1, Math.min(options.days, 365))
   const from = addDays(today, -(days - 1))

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts'
 import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { analyticsRepository } from '../store/analytics.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import type { User } from '../store/users.ts'
 import { CACHE_SECONDS, answerCache } from './answer-cache.ts'
@@ -34,7 +34,7 @@ async function forPage(
   ctx: AppContext,
   db: Db,
   owner: User,
-  profile: Profile,
+  profile: StoredProfile,
   query: AnalyticsQuery,
 ): Promise<Answer<PageAnalytics>> {
   const q = resolveQuery(query, owner.timezone)

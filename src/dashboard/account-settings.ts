@@ -2,9 +2,8 @@ import { accounts } from '../auth/accounts.ts'
 import type { FieldErrors } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
 import type { User } from '../store/users.ts'
-import { errorSummary, field, fieldErrorsOf, timeZoneSelect } from './forms.ts'
+import { field, fieldErrorsOf, formCard, timeZoneSelect } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { csrfField } from './scope.ts'
 import { sessionStoreOf } from './session-store.ts'
 
 export const accountSettingsPages: PageRow[] = [
@@ -26,25 +25,39 @@ function settingsPage(p: PageInput<User>, s: State, status = 200) {
       active: 'settings',
       body: h`<h1>Account</h1>
 <div class="grid two">
-<section class="card" aria-labelledby="account-h">
-<h2 id="account-h">Your details</h2>
-${errorSummary(s.account?.errors)}<form method="post" action="/settings" novalidate>
-${csrfField(p.csrf())}
-${field({ name: 'name', label: 'Name', value: v.name, errors: v.errors, autocomplete: 'name', required: true })}
-${field({ name: 'email', label: 'E-mail', type: 'email', value: v.email, errors: v.errors, autocomplete: 'email', required: true })}
-${timeZoneSelect({ name: 'timezone', label: 'Time zone (days of your statistics)', value: v.timezone, errors: v.errors })}
-<button type="submit">Save</button>
-</form>
-</section>
-<section class="card" aria-labelledby="password-h">
-<h2 id="password-h">Password</h2>
-${errorSummary(s.passwordErrors)}<form method="post" action="/settings/password" novalidate>
-${csrfField(p.csrf())}
-${field({ name: 'currentPassword', label: 'Current password', type: 'password', errors: s.passwordErrors, autocomplete: 'current-password', required: true })}
-${field({ name: 'newPassword', label: 'New password', type: 'password', errors: s.passwordErrors, autocomplete: 'new-password', required: true, hint: 'At least 8 characters. Other browsers signed in to this account are signed out.' })}
-<button type="submit">Change the password</button>
-</form>
-</section>
+${formCard({
+  id: 'account',
+  title: 'Your details',
+  action: '/settings',
+  csrf: p.csrf(),
+  errors: s.account?.errors,
+  fields: [
+    field({ name: 'name', label: 'Name', value: v.name, errors: v.errors, autocomplete: 'name', required: true }),
+    field({ name: 'email', label: 'E-mail', type: 'email', value: v.email, errors: v.errors, autocomplete: 'email', required: true }),
+    timeZoneSelect({ name: 'timezone', label: 'Time zone (days of your statistics)', value: v.timezone, errors: v.errors }),
+  ],
+  submit: 'Save',
+})}
+${formCard({
+  id: 'password',
+  title: 'Password',
+  action: '/settings/password',
+  csrf: p.csrf(),
+  errors: s.passwordErrors,
+  fields: [
+    field({ name: 'currentPassword', label: 'Current password', type: 'password', errors: s.passwordErrors, autocomplete: 'current-password', required: true }),
+    field({
+      name: 'newPassword',
+      label: 'New password',
+      type: 'password',
+      errors: s.passwordErrors,
+      autocomplete: 'new-password',
+      required: true,
+      hint: 'At least 8 characters. Other browsers signed in to this account are signed out.',
+    }),
+  ],
+  submit: 'Change the password',
+})}
 </div>`,
     },
     status,

@@ -1,5 +1,6 @@
 import { AppError, type FieldErrors } from '../core/errors.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
+import { csrfField } from './scope.ts'
 
 export interface FieldOptions {
   name: string
@@ -57,6 +58,33 @@ export function errorSummary(errors: FieldErrors | undefined): SafeHtml | '' {
   if (!errors || !Object.keys(errors).length) return ''
   const n = Object.keys(errors).length
   return h`<p class="notice bad" role="alert">${n === 1 ? 'One field needs attention.' : `${n} fields need attention.`} Nothing was saved.</p>`
+}
+
+export interface FormCardOptions {
+  /** Names the heading: `${id}-h`. */
+  id: string
+  title: string
+  /** What to know before sending (a warning, a limit), above the form. */
+  intro?: SafeHtml | ''
+  action: string
+  csrf: string
+  /** Refused fields; a summary heads the form. */
+  errors?: FieldErrors
+  fields: SafeHtml[]
+  submit: string
+  /** A destructive form: a red card and button. */
+  danger?: boolean
+}
+
+/** A card holding one POST form: heading, intro, error summary, the fields and one submit button. */
+export function formCard(o: FormCardOptions): SafeHtml {
+  return h`<section class="card${o.danger ? ' danger-zone' : ''}" aria-labelledby="${o.id}-h">
+<h2 id="${o.id}-h">${o.title}</h2>
+${o.intro ?? ''}${errorSummary(o.errors)}<form method="post" action="${o.action}" novalidate>
+${csrfField(o.csrf)}
+${o.fields.map((f) => h`${f}\n`)}<button type="submit"${o.danger ? raw(' class="danger"') : ''}>${o.submit}</button>
+</form>
+</section>`
 }
 
 /** The field errors of a 422 from a service, with keys renamed to this form's fields; other errors pass. */

@@ -5,10 +5,9 @@ import { publicPageUrl } from '../profiles/resource.ts'
 import * as useCases from '../services/use-cases.ts'
 import { h, raw } from '../slots/shared/html.ts'
 import type { User } from '../store/users.ts'
-import { errorSummary, field, fieldErrorsOf } from './forms.ts'
+import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { plural } from './format.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { csrfField } from './scope.ts'
 
 export const myLinksPages: PageRow[] = [
   { method: 'GET', url: '/my-links', signedIn: true, handler: async (p) => listPage(p, {}) },
@@ -44,23 +43,26 @@ ${profiles.map((profile) => {
     : h`<p class="muted">You have no page yet. Create your first one below.</p>`
 }
 </section>
-<section class="card" aria-labelledby="create-h">
-<h2 id="create-h">Create a page</h2>
-${errorSummary(s.errors)}<form method="post" action="/my-links" novalidate>
-${csrfField(p.csrf())}
-${field({
-  name: 'login',
-  label: `Login (your page will be at ${p.ctx.config.publicUrl}/<login>)`,
-  value: s.login ?? '',
+${formCard({
+  id: 'create',
+  title: 'Create a page',
+  action: '/my-links',
+  csrf: p.csrf(),
   errors: s.errors,
-  hint: LOGIN_HINT,
-  required: true,
-  status: true,
-  attrs: raw(`maxlength="${limits.login.maxLength}" autocomplete="off" spellcheck="false" data-login-check="/my-links/check-login" data-status="f-login-status"`),
-})}
-<button type="submit">Create the page</button>
-</form>
-</section>`,
+  fields: [
+    field({
+      name: 'login',
+      label: `Login (your page will be at ${p.ctx.config.publicUrl}/<login>)`,
+      value: s.login ?? '',
+      errors: s.errors,
+      hint: LOGIN_HINT,
+      required: true,
+      status: true,
+      attrs: raw(`maxlength="${limits.login.maxLength}" autocomplete="off" spellcheck="false" data-login-check="/my-links/check-login" data-status="f-login-status"`),
+    }),
+  ],
+  submit: 'Create the page',
+})}`,
     },
     status,
   )

@@ -9,11 +9,10 @@ import * as useCases from '../services/use-cases.ts'
 import { h, raw } from '../slots/shared/html.ts'
 import type { User } from '../store/users.ts'
 import { topBlocksChart, viewsAndClicksChart } from './chart.ts'
-import { errorSummary, field, fieldErrorsOf } from './forms.ts'
+import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { plural } from './format.ts'
 import { LOGIN_HINT } from './my-links.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { csrfField } from './scope.ts'
 import { themePickerSection } from './theme-picker.ts'
 
 const qrCode = qrCodes()
@@ -66,39 +65,46 @@ ${topBlocksChart(report.blocks)}
 <img class="qr" src="${base}/qr.svg" width="160" height="160" alt="QR code for ${url}">
 <p class="actions"><a class="button secondary" href="${base}/qr.png?download=1" download="${profile.login}-qr.png">Download PNG</a><a class="button secondary" href="${base}/qr.svg?download=1" download="${profile.login}-qr.svg">Download SVG</a></p>
 </section>
-<section class="card" aria-labelledby="login-h">
-<h2 id="login-h">Change the login</h2>
-<p><strong>The old address stops working at once.</strong> There is no redirect: links you shared, printed QR codes and NFC tags that point to ${url} will lead nowhere.</p>
-${errorSummary(s.login?.errors)}<form method="post" action="${base}/login" novalidate>
-${csrfField(p.csrf())}
-${field({
-  name: 'login',
-  label: 'New login',
-  value: s.login?.value ?? profile.login,
+${formCard({
+  id: 'login',
+  title: 'Change the login',
+  intro: h`<p><strong>The old address stops working at once.</strong> There is no redirect: links you shared, printed QR codes and NFC tags that point to ${url} will lead nowhere.</p>\n`,
+  action: `${base}/login`,
+  csrf: p.csrf(),
   errors: s.login?.errors,
-  hint: LOGIN_HINT,
-  required: true,
-  status: true,
-  attrs: raw(
-    `maxlength="${limits.login.maxLength}" autocomplete="off" spellcheck="false" data-login-check="/my-links/check-login" data-profile="${profile.id}" data-status="f-login-status"`,
-  ),
+  fields: [
+    field({
+      name: 'login',
+      label: 'New login',
+      value: s.login?.value ?? profile.login,
+      errors: s.login?.errors,
+      hint: LOGIN_HINT,
+      required: true,
+      status: true,
+      attrs: raw(
+        `maxlength="${limits.login.maxLength}" autocomplete="off" spellcheck="false" data-login-check="/my-links/check-login" data-profile="${profile.id}" data-status="f-login-status"`,
+      ),
+    }),
+    h`<div class="field"><label><input type="checkbox" name="understood" value="yes"${s.login?.understood ? raw(' checked') : ''}${s.login?.errors.understood ? raw(' aria-invalid="true" aria-describedby="f-understood-error"') : ''}> I understand that the old address, its links and QR codes stop working.</label>
+${s.login?.errors.understood ? h`<p class="error" id="f-understood-error">${s.login.errors.understood.join(' ')}</p>` : ''}</div>`,
+  ],
+  submit: 'Change the login',
 })}
-<div class="field"><label><input type="checkbox" name="understood" value="yes"${s.login?.understood ? raw(' checked') : ''}${s.login?.errors.understood ? raw(' aria-invalid="true" aria-describedby="f-understood-error"') : ''}> I understand that the old address, its links and QR codes stop working.</label>
-${s.login?.errors.understood ? h`<p class="error" id="f-understood-error">${s.login.errors.understood.join(' ')}</p>` : ''}</div>
-<button type="submit">Change the login</button>
-</form>
-</section>
 </div>
 ${themePickerSection(profile, p.csrf())}
-<section class="card danger-zone" aria-labelledby="delete-h">
-<h2 id="delete-h">Delete this page</h2>
-<p>This cannot be undone. The page, its blocks, its statistics and the uploaded files no other page uses are deleted, and ${url} answers “not found” at once.</p>
-${errorSummary(s.deletion?.errors)}<form method="post" action="${base}/delete" novalidate>
-${csrfField(p.csrf())}
-${field({ name: 'confirmLogin', label: `Type the login, ${profile.login}, to confirm`, errors: s.deletion?.errors, required: true, attrs: raw('autocomplete="off" spellcheck="false"') })}
-<button type="submit" class="danger">Delete the page forever</button>
-</form>
-</section>`,
+${formCard({
+  id: 'delete',
+  title: 'Delete this page',
+  intro: h`<p>This cannot be undone. The page, its blocks, its statistics and the uploaded files no other page uses are deleted, and ${url} answers “not found” at once.</p>\n`,
+  action: `${base}/delete`,
+  csrf: p.csrf(),
+  errors: s.deletion?.errors,
+  fields: [
+    field({ name: 'confirmLogin', label: `Type the login, ${profile.login}, to confirm`, errors: s.deletion?.errors, required: true, attrs: raw('autocomplete="off" spellcheck="false"') }),
+  ],
+  submit: 'Delete the page forever',
+  danger: true,
+})}`,
     },
     status,
   )

@@ -6,10 +6,10 @@ import { pageStyle } from '../pages/theme.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
 import { profileUseCases } from '../services/profile-use-cases.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import type { User } from '../store/users.ts'
+import { formCard } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { csrfField } from './scope.ts'
 
 export const themePickerPages: PageRow[] = [
   { method: 'POST', url: '/my-links/:profileId/theme', signedIn: true, handler: chooseTheme },
@@ -27,23 +27,25 @@ function swatch(t: Theme, chosen: boolean, base: string): SafeHtml {
 }
 
 /** The profile page's theme section: every theme as a light/dark swatch, the chosen one checked. */
-export function themePickerSection(profile: Pick<Profile, 'id' | 'themeId'>, csrf: string): SafeHtml {
+export function themePickerSection(profile: Pick<StoredProfile, 'id' | 'themeId'>, csrf: string): SafeHtml {
   const base = `/my-links/${profile.id}`
   const current = THEMES.some((t) => t.id === profile.themeId) ? profile.themeId : THEMES[0].id
-  return h`<section class="card" aria-labelledby="theme-h">
-<h2 id="theme-h">Theme</h2>
-<p>Each swatch shows the theme by day and by night: visitors get the one their device asks for.</p>
-<form method="post" action="${base}/theme">
-${csrfField(csrf)}
-<fieldset class="tp-list"><legend class="sr-only">Theme of the page</legend>
+  return formCard({
+    id: 'theme',
+    title: 'Theme',
+    intro: h`<p>Each swatch shows the theme by day and by night: visitors get the one their device asks for.</p>\n`,
+    action: `${base}/theme`,
+    csrf,
+    fields: [
+      h`<fieldset class="tp-list"><legend class="sr-only">Theme of the page</legend>
 ${THEMES.map((t) => swatch(t, t.id === current, base))}
-</fieldset>
-<button type="submit">Use this theme</button>
-</form>
-</section>`
+</fieldset>`,
+    ],
+    submit: 'Use this theme',
+  })
 }
 
-async function ownProfile(p: PageInput<User>): Promise<Profile> {
+async function ownProfile(p: PageInput<User>): Promise<StoredProfile> {
   const key = /^[1-9]\d{0,15}$/.test(p.params.profileId) ? p.params.profileId : '0'
   return resolveProfileKey(p.ctx.db, p.user.id, key)
 }

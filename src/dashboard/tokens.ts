@@ -4,7 +4,7 @@ import { limits } from '../limits.ts'
 import { h, raw } from '../slots/shared/html.ts'
 import { ABILITIES, type Ability, type TokenRecord, tokensRepository } from '../store/tokens.ts'
 import type { User } from '../store/users.ts'
-import { errorSummary, field, fieldErrorsOf } from './forms.ts'
+import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { when } from './format.ts'
 import { type PageInput, type PageRow, text, values } from './page-routes.ts'
 import { csrfField } from './scope.ts'
@@ -67,19 +67,23 @@ ${tokens.map(
     : h`<p class="muted">You have no tokens yet.</p>`
 }
 </section>
-<section class="card" aria-labelledby="new-h">
-<h2 id="new-h">Issue a token</h2>
-${full ? h`<p class="notice bad" role="status">You hold ${limits.tokensPerUser} tokens, the most allowed. Revoke one above to issue another.</p>` : ''}${errorSummary(s.form?.errors)}<form method="post" action="/settings/tokens" novalidate>
-${csrfField(p.csrf())}
-${field({ name: 'name', label: 'Name', value: s.form?.name ?? '', errors: s.form?.errors, hint: 'Where it will be used, e.g. “backup script”.', attrs: raw('maxlength="100"') })}
-<fieldset class="checks"${s.form?.errors.abilities ? raw(' aria-describedby="f-abilities-error"') : ''}>
+${formCard({
+  id: 'new',
+  title: 'Issue a token',
+  intro: full ? h`<p class="notice bad" role="status">You hold ${limits.tokensPerUser} tokens, the most allowed. Revoke one above to issue another.</p>` : '',
+  action: '/settings/tokens',
+  csrf: p.csrf(),
+  errors: s.form?.errors,
+  fields: [
+    field({ name: 'name', label: 'Name', value: s.form?.name ?? '', errors: s.form?.errors, hint: 'Where it will be used, e.g. “backup script”.', attrs: raw('maxlength="100"') }),
+    h`<fieldset class="checks"${s.form?.errors.abilities ? raw(' aria-describedby="f-abilities-error"') : ''}>
 <legend>Abilities</legend>
 ${ABILITIES.map((a) => h`<label><input type="checkbox" name="abilities" value="${a}"${chosen.includes(a) ? raw(' checked') : ''}> <code>${a}</code>: ${ABILITY_TEXT[a]}</label>\n`)}
 ${s.form?.errors.abilities ? h`<p class="error" id="f-abilities-error">${s.form.errors.abilities.join(' ')}</p>` : ''}
-</fieldset>
-<button type="submit">Issue the token</button>
-</form>
-</section>`,
+</fieldset>`,
+  ],
+  submit: 'Issue the token',
+})}`,
     },
     status,
   )

@@ -26,7 +26,7 @@ export interface UploadedFile {
   height: number
 }
 
-/** A multipart body read part by part (what @fastify/multipart's `req.parts()` yields), whatever the face. */
+/** A multipart body read part by part (what the HTTP face's multipart `req.parts()` yields), whatever the face. */
 export interface MultipartSource {
   parts(): AsyncIterable<
     | { type: 'file'; fieldname: string; filename: string; mimetype: string; file: Readable & { truncated: boolean } }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import sharp from 'sharp'
 import type { AppContext } from '../context.ts'
 import { notFound } from '../core/errors.ts'
 import { mediaOf } from '../media/media.ts'
+import { loadSharp } from '../media/sharp.ts'
 import { STORAGE_KEY } from '../media/storage.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from './page-cache.ts'
 
@@ -65,20 +65,20 @@ ${avatar}
 </svg>`
 }
 
-const nameOf = (profile: Profile) => profile.title?.trim() || `@${profile.login}`
+const nameOf = (profile: StoredProfile) => profile.title?.trim() || `@${profile.login}`
 
 /**
  * What the card shows, hashed: it names the card's URL, so a change of title, login or avatar
  * gives link previews (which cache by URL) a new image, and it keys the memory cache, so an
  * instance that missed a change through Redis still never serves an old card.
  */
-export function cardVersion(ctx: AppContext, profile: Profile): string {
+export function cardVersion(ctx: AppContext, profile: StoredProfile): string {
   const inputs = [nameOf(profile), publicPageUrl(ctx.config, profile.login), profile.avatar ?? ''].join('\n')
   return createHash('sha256').update(inputs).digest('base64url').slice(0, 16)
 }
 
 /** Absolute URL of a profile's card (og:image must be absolute); under `/-/`, which no login can take. */
-export const socialCardUrl = (ctx: AppContext, profile: Profile) => `${ctx.config.publicUrl}/-/card/${profile.id}/${cardVersion(ctx, profile)}.png`
+export const socialCardUrl = (ctx: AppContext, profile: StoredProfile) => `${ctx.config.publicUrl}/-/card/${profile.id}/${cardVersion(ctx, profile)}.png`
 
 interface Card {
   version: string
@@ -92,6 +92,7 @@ async function avatarPng(ctx: AppContext, path: string | null): Promise<Buffer |
   if (!object) return undefined
   const chunks: Buffer[] = []
   for await (const chunk of object.body) chunks.push(chunk as Buffer)
+  const sharp = await loadSharp()
   try {
     return await sharp(Buffer.concat(chunks)).resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).png().toBuffer()
   } catch (err) {
@@ -101,8 +102,9 @@ async function avatarPng(ctx: AppContext, path: string | null): Promise<Buffer |
   }
 }
 
-async function drawCard(ctx: AppContext, profile: Profile, version: string): Promise<Card> {
+async function drawCard(ctx: AppContext, profile: StoredProfile, version: string): Promise<Card> {
   const svg = socialCardSvg({ name: nameOf(profile), address: publicPageUrl(ctx.config, profile.login) }, await avatarPng(ctx, profile.avatar))
+  const sharp = await loadSharp()
   const body = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
   return { version, body, etag: strongEtag(body) }
 }
@@ -126,7 +128,7 @@ export function installSocialCards(app: FastifyInstance, ctx: AppContext): void 
   ctx.events.on('profile-changed', onChange)
   app.addHook('onClose', async () => void ctx.events.off('profile-changed', onChange))
 
-  async function cardOf(profile: Profile): Promise<Card> {
+  async function cardOf(profile: StoredProfile): Promise<Card> {
     const version = cardVersion(ctx, profile)
     const hit = cards.get(profile.id)
     if (hit?.version === version) {

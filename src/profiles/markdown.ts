@@ -4,7 +4,7 @@ import { slotTypeOf } from '../slots/registry.ts'
 import { mdText } from '../slots/shared/markdown-text.ts'
 import { type SlotResource, toSlotView } from '../slots/resource.ts'
 import type { Db } from '../store/db.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import { toProfileResource } from './resource.ts'
 import type { ProfileResource } from './schemas.ts'
 
@@ -44,7 +44,7 @@ export function renderPageMarkdown(profile: ProfileResource, slots: SlotResource
 }
 
 /** The page of `profile` as markdown, loaded from the store. */
-export async function pageMarkdown(db: Db, config: Config, profile: Profile): Promise<string> {
+export async function pageMarkdown(db: Db, config: Config, profile: StoredProfile): Promise<string> {
   const slots = await slotService.list(db, profile.id)
   const records = await slotService.records(db, profile.userId, slots)
   return renderPageMarkdown(toProfileResource(config, profile), slotService.present(config, slots), records)

@@ -1,12 +1,12 @@
 import type { Db } from '../store/db.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { notFound } from '../core/errors.ts'
 
 /**
  * spec, Conventions: {profileKey} is a numeric id or a login; a digits-only segment is always
  * an id. Another account's page does not exist for the caller: 404, never 403.
  */
-export async function resolveProfileKey(db: Db, userId: number, given: string | number): Promise<Profile> {
+export async function resolveProfileKey(db: Db, userId: number, given: string | number): Promise<StoredProfile> {
   const key = String(given)
   const profile = /^\d+$/.test(key)
     ? Number(key) <= Number.MAX_SAFE_INTEGER

@@ -1,13 +1,13 @@
 import type { Config } from '../config.ts'
 import { publicFileUrl } from '../media/file-url.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import type { ProfileResource } from './schemas.ts'
 import { socialIcon } from './social-icons.ts'
 
 export const publicPageUrl = (config: Config, login: string) => `${config.publicUrl}/${login}`
 
 /** ProfileResource as the spec shows it: stored fields plus the server-derived `computed`. */
-export function toProfileResource(config: Config, p: Profile): ProfileResource {
+export function toProfileResource(config: Config, p: StoredProfile): ProfileResource {
   return {
     id: p.id,
     login: p.login,

@@ -1,12 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Nullable } from '../core/schemas.ts'
-import { limits } from '../limits.ts'
+import { limits, MAX_SOCIAL_ORDER } from '../limits.ts'
 import { Slot } from '../slots/resource.ts'
 
 export const SocialItem = Type.Object(
   {
     link: Type.String({ description: 'The social link as stored (scheme completed).', examples: ['https://instagram.com/jane.doe'] }),
-    order: Type.Integer({ description: 'Position in the row of icons; socials are listed by it.', examples: [0] }),
+    order: Type.Integer({ description: 'Position in the row of icons, distinct within the page; socials are listed by it.', examples: [0] }),
   },
   { additionalProperties: false, description: 'Its icon is in computed.socials at the same index.' },
 )
@@ -93,7 +93,12 @@ export const SocialWriteItem = Type.Object(
       examples: ['instagram.com/jane.doe', 'mailto:jane@example.com'],
     }),
     order: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'Position in the row; defaults to the index in the array. Each social needs its own.' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_SOCIAL_ORDER,
+        description:
+          'Position in the row (0 to 999999999); defaults to the index in the array. Orders may repeat: socials sharing one stay in the order sent, and the later one (with any after it that would then collide) is stored one higher, so stored orders are distinct.',
+      }),
     ),
   },
   {

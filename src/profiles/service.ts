@@ -3,7 +3,7 @@ import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { isUniqueViolation } from '../store/errors.ts'
 import { filesRepository } from '../store/files.ts'
-import { type Profile, type ProfileChanges, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, type ProfileChanges, profilesRepository } from '../store/profiles.ts'
 import { isDigitsOnly, type LoginProblem, loginProblem } from './logins.ts'
 import { plainText } from '../slots/shared/plain-text.ts'
 import type { UpdateProfileRequest } from './schemas.ts'
@@ -42,7 +42,7 @@ export async function assertLoginAvailable(db: Db, login: string, exceptProfileI
 export const loginErrorMessage = (verdict: LoginVerdict) =>
   verdict.reason === 'taken' ? `${verdict.message} GET /profiles/check-login tells whether another one is free.` : verdict.message
 
-async function create(db: Db, userId: number, login: string): Promise<Profile> {
+async function create(db: Db, userId: number, login: string): Promise<StoredProfile> {
   await profilesRepository.lockUser(db, userId)
   const count = await profilesRepository.countByUser(db, userId)
   if (count >= limits.profilesPerUser) {
@@ -66,7 +66,7 @@ const IMAGE_FIELDS = ['avatar', 'bgImage'] as const
  * spec, Profile update payload: omitted fields stay, null clears. Every problem is reported at
  * once, keyed by field (`title`, `socials.2.link`). An empty body changes nothing.
  */
-async function update(db: Db, profile: Profile, body: UpdateProfileRequest): Promise<Profile> {
+async function update(db: Db, profile: StoredProfile, body: UpdateProfileRequest): Promise<StoredProfile> {
   const errors: FieldErrors = {}
   const changes: ProfileChanges = {}
   if (body.title !== undefined) changes.title = body.title?.trim() || null

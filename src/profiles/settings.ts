@@ -4,7 +4,7 @@ import { limits } from '../limits.ts'
 import type { Db } from '../store/db.ts'
 import { isUniqueViolation } from '../store/errors.ts'
 import { languagesRepository } from '../store/languages.ts'
-import { type Profile, type ProfileChanges, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, type ProfileChanges, profilesRepository } from '../store/profiles.ts'
 import type { User } from '../store/users.ts'
 import { RESERVED_LOGINS } from './logins.ts'
 import { publicPageUrl } from './resource.ts'
@@ -12,7 +12,7 @@ import type { ProfileSettings, UpdateSettingsRequest } from './schemas.ts'
 import { checkLogin, loginErrorMessage } from './service.ts'
 
 /** ProfileSettingsResource: the page's login and language, with the choices a client may offer. */
-async function toResource(db: Db, config: Config, profile: Profile, owner: User): Promise<ProfileSettings> {
+async function toResource(db: Db, config: Config, profile: StoredProfile, owner: User): Promise<ProfileSettings> {
   const languages = await languagesRepository.listActive(db)
   const chosen = profile.languageId === null ? undefined : await languagesRepository.findById(db, profile.languageId)
   return {
@@ -49,7 +49,7 @@ async function chooseLanguage(db: Db, field: 'languageCode' | 'languageId', valu
  * spec, Profile settings: changes the login and/or the page language; omitted fields stay.
  * A new login passes every login rule; the old address stops resolving with this commit.
  */
-async function update(db: Db, profile: Profile, body: UpdateSettingsRequest): Promise<Profile> {
+async function update(db: Db, profile: StoredProfile, body: UpdateSettingsRequest): Promise<StoredProfile> {
   const errors: FieldErrors = {}
   const changes: ProfileChanges = {}
   if (body.login !== undefined && body.login !== profile.login) {

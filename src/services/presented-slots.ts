@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
 import type { SlotResource } from '../slots/resource.ts'
 import type { Db } from '../store/db.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import { slotService } from './slot-service.ts'
 
 /** A page's slots as presented at one slots revision, frozen: every reader shares it. */
@@ -39,7 +39,7 @@ function deepFreeze<T>(value: T): T {
  * revision when there is one. `db` must not be a transaction with uncommitted slot writes:
  * reads only (use cases' readPage).
  */
-export async function presentedSlots(ctx: AppContext, db: Db, profile: Profile): Promise<PresentedSlots> {
+export async function presentedSlots(ctx: AppContext, db: Db, profile: StoredProfile): Promise<PresentedSlots> {
   const cache = cacheOf(ctx)
   const hit = cache.entries.get(profile.id)
   if (hit && hit.revision === profile.slotsRevision) {

@@ -9,9 +9,9 @@ import type { Db } from '../store/db.ts'
 import { eventsRepository } from '../store/events.ts'
 import { filesRepository } from '../store/files.ts'
 import { formsRepository } from '../store/forms.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import { profilesRepository } from '../store/profiles.ts'
-import { type Slot, slotsRepository } from '../store/slots.ts'
+import { type StoredSlot, slotsRepository } from '../store/slots.ts'
 import { checkSlotData, isPlainObject } from './slot-data.ts'
 
 export interface NewSlot {
@@ -35,7 +35,7 @@ function readOnly(slot: { id?: number; type: string }, def: AnySlotTypeDef | und
   return new AppError('read_only', { message })
 }
 
-async function lockAndCount(db: Db, profile: Profile, adding: number): Promise<number> {
+async function lockAndCount(db: Db, profile: StoredProfile, adding: number): Promise<number> {
   await profilesRepository.lockForWrite(db, profile.id)
   const count = await slotsRepository.countByProfile(db, profile.id)
   if (count + adding > limits.slotsPerProfile) {
@@ -79,28 +79,28 @@ async function prepare(db: Db, userId: number, items: Array<{ def: AnySlotTypeDe
   return out
 }
 
-async function list(db: Db, profileId: number): Promise<Slot[]> {
+async function list(db: Db, profileId: number): Promise<StoredSlot[]> {
   return slotsRepository.listByProfile(db, profileId)
 }
 
-async function get(db: Db, profileId: number, slotId: number): Promise<Slot> {
+async function get(db: Db, profileId: number, slotId: number): Promise<StoredSlot> {
   const slot = await slotsRepository.findInProfile(db, profileId, slotId)
   if (!slot) throw notFound('slot', `No slot ${slotId} on this page. GET /profiles/{profileKey}/slots lists them.`)
   return slot
 }
 
 /** spec, POST …/slots: `order` inserts there and shifts the rest down; without it the slot goes last. */
-async function create(db: Db, profile: Profile, input: NewSlot & { order?: number }): Promise<Slot> {
+async function create(db: Db, profile: StoredProfile, input: NewSlot & { order?: number }): Promise<StoredSlot> {
   const [slot] = await insertAt(db, profile, [input], input.order, () => 'data')
   return slot
 }
 
 /** spec, POST …/slots/batch: all or nothing, array order is page order, keys `slots.<i>.data.<field>`. */
-async function createMany(db: Db, profile: Profile, slots: NewSlot[], at?: number | null): Promise<Slot[]> {
+async function createMany(db: Db, profile: StoredProfile, slots: NewSlot[], at?: number | null): Promise<StoredSlot[]> {
   return insertAt(db, profile, slots, at ?? undefined, (i) => `slots.${i}.data`)
 }
 
-async function insertAt(db: Db, profile: Profile, inputs: NewSlot[], at: number | undefined, prefix: (i: number) => string) {
+async function insertAt(db: Db, profile: StoredProfile, inputs: NewSlot[], at: number | undefined, prefix: (i: number) => string) {
   const defs = inputs.map((input) => slotTypeOf(input.type))
   const blocked = defs.findIndex((def) => !def?.writable)
   if (blocked !== -1) throw readOnly(inputs[blocked], defs[blocked])
@@ -126,7 +126,7 @@ function merge(current: unknown, patch: unknown): unknown {
 }
 
 /** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. */
-async function update(db: Db, profile: Profile, slotId: number, patch: { data: unknown; type?: string }): Promise<Slot> {
+async function update(db: Db, profile: StoredProfile, slotId: number, patch: { data: unknown; type?: string }): Promise<StoredSlot> {
   await profilesRepository.lockForWrite(db, profile.id)
   const slot = await get(db, profile.id, slotId)
   const def = slotTypeOf(slot.type)
@@ -139,7 +139,7 @@ async function update(db: Db, profile: Profile, slotId: number, patch: { data: u
 }
 
 /** spec, PATCH …/slots: many top-level merges, all or nothing; positions untouched. */
-async function updateMany(db: Db, profile: Profile, patches: SlotPatch[]): Promise<Slot[]> {
+async function updateMany(db: Db, profile: StoredProfile, patches: SlotPatch[]): Promise<StoredSlot[]> {
   await profilesRepository.lockForWrite(db, profile.id)
   const byId = new Map((await slotsRepository.listByProfile(db, profile.id)).map((s) => [s.id, s]))
   const errors: FieldErrors = Object.create(null)
@@ -164,7 +164,7 @@ async function updateMany(db: Db, profile: Profile, patches: SlotPatch[]): Promi
       return { def: slotTypeOf(slot.type)!, data: merge(slot.data, p.data), prefix: `slots.${i}.data` }
     }),
   )
-  const out: Slot[] = []
+  const out: StoredSlot[] = []
   for (let i = 0; i < patches.length; i++) out.push(await slotsRepository.updateData(db, patches[i].id, data[i]))
   return out
 }
@@ -178,7 +178,7 @@ async function compact(db: Db, profileId: number): Promise<number> {
 }
 
 /** spec, DELETE …/slots/{slot}: permanent; read-only and legacy slots may be deleted too. */
-async function remove(db: Db, profile: Profile, slotId: number): Promise<void> {
+async function remove(db: Db, profile: StoredProfile, slotId: number): Promise<void> {
   await profilesRepository.lockForWrite(db, profile.id)
   await get(db, profile.id, slotId)
   await slotsRepository.deleteMany(db, profile.id, [slotId])
@@ -186,7 +186,7 @@ async function remove(db: Db, profile: Profile, slotId: number): Promise<void> {
 }
 
 /** spec, DELETE …/slots: one id not on this page refuses the whole request. */
-async function removeMany(db: Db, profile: Profile, ids: number[]): Promise<{ deleted: number; total: number }> {
+async function removeMany(db: Db, profile: StoredProfile, ids: number[]): Promise<{ deleted: number; total: number }> {
   await profilesRepository.lockForWrite(db, profile.id)
   const onPage = new Set((await slotsRepository.listByProfile(db, profile.id)).map((s) => s.id))
   const unique = [...new Set(ids)]
@@ -199,7 +199,7 @@ async function removeMany(db: Db, profile: Profile, ids: number[]): Promise<{ de
 }
 
 /** spec, PUT …/slots/order: every slot id of the page exactly once, in the new order. */
-async function reorder(db: Db, profile: Profile, order: number[]): Promise<Slot[]> {
+async function reorder(db: Db, profile: StoredProfile, order: number[]): Promise<StoredSlot[]> {
   await profilesRepository.lockForWrite(db, profile.id)
   const slots = await slotsRepository.listByProfile(db, profile.id)
   const onPage = new Set(slots.map((s) => s.id))
@@ -231,7 +231,7 @@ const recordLoaders: Record<RecordRef['kind'], (db: Db, userId: number, ids: num
 }
 
 /** The records behind a page's read-only slots (events, forms), by slot id (the owner's only). */
-async function records(db: Db, userId: number, slots: Slot[]): Promise<Map<number, unknown>> {
+async function records(db: Db, userId: number, slots: StoredSlot[]): Promise<Map<number, unknown>> {
   const refs = slots.flatMap((s) => {
     const ref = slotTypeOf(s.type)?.record?.(s.data as never)
     return ref ? [{ slotId: s.id, ...ref }] : []
@@ -257,7 +257,7 @@ async function records(db: Db, userId: number, slots: Slot[]): Promise<Map<numbe
  * Slots the dashboard manages (event, form) and the demo page: checked by their type's schema and
  * rules like any slot, appended, but allowed for read-only types. Not reachable from the API.
  */
-async function appendManaged(db: Db, profile: Profile, inputs: NewSlot[]): Promise<Slot[]> {
+async function appendManaged(db: Db, profile: StoredProfile, inputs: NewSlot[]): Promise<StoredSlot[]> {
   const data = await prepare(
     db,
     profile.userId,
@@ -276,7 +276,7 @@ async function appendManaged(db: Db, profile: Profile, inputs: NewSlot[]): Promi
 }
 
 /** Slots as the API answers them (computed fields derived with this service's public URL). */
-function present(config: Config, slots: Slot[]): SlotResource[] {
+function present(config: Config, slots: StoredSlot[]): SlotResource[] {
   const c = { fileUrl: (path: string) => publicFileUrl(config.publicUrl, path) }
   return slots.map((s) => toSlotResource(s, c))
 }

@@ -2,6 +2,9 @@ import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { invalid } from '../core/errors.ts'
 import type { SlotResource } from '../slots/resource.ts'
+import type { Db } from '../store/db.ts'
+import type { StoredProfile } from '../store/profiles.ts'
+import type { StoredSlot } from '../store/slots.ts'
 import { presentedSlots } from './presented-slots.ts'
 import { type NewSlot, type SlotPatch, slotService } from './slot-service.ts'
 import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-of-work.ts'
@@ -9,6 +12,21 @@ import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-
 // spec, Slots: one use case per operation. Every face (REST, dashboard, MCP, CLI) calls these;
 // each resolves the page for the principal, checks the ability, runs in one transaction and
 // announces the change to the page cache itself.
+
+/**
+ * A write use case on the slots of one page: `write` runs on the resolved page inside the
+ * transaction, and the slots it answers come back as the API presents them.
+ */
+const slotsWrite =
+  <Input>(write: (trx: Db, profile: StoredProfile, input: Input) => Promise<StoredSlot[]>) =>
+  (ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: Input, options: WriteOptions = {}): Promise<SlotResource[]> =>
+    writePage(ctx, principal, profileKey, options, async (trx, profile) => slotService.present(ctx.config, await write(trx, profile, input)))
+
+/** slotsWrite for a write of one slot. */
+const slotWrite = <Input>(write: (trx: Db, profile: StoredProfile, input: Input) => Promise<StoredSlot>) => {
+  const many = slotsWrite<Input>(async (trx, profile, input) => [await write(trx, profile, input)])
+  return async (...args: Parameters<typeof many>): Promise<SlotResource> => (await many(...args))[0]
+}
 
 /** spec, GET …/slots: every slot of the page, in page order. */
 async function list(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<SlotResource[]> {
@@ -21,67 +39,23 @@ async function get(ctx: AppContext, principal: Principal, profileKey: ProfileKey
 }
 
 /** spec, POST …/slots: `order` inserts there and shifts the rest down; without it the slot goes last. */
-async function create(
-  ctx: AppContext,
-  principal: Principal,
-  profileKey: ProfileKey,
-  input: NewSlot & { order?: number },
-  options: WriteOptions = {},
-): Promise<SlotResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => slotService.present(ctx.config, [await slotService.create(trx, profile, input)])[0])
-}
+const create = slotWrite((trx, profile, input: NewSlot & { order?: number }) => slotService.create(trx, profile, input))
 
 /** spec, POST …/slots/batch: all or nothing; `insertAt` places the whole batch (null/omitted appends). */
-async function createMany(
-  ctx: AppContext,
-  principal: Principal,
-  profileKey: ProfileKey,
-  input: { slots: NewSlot[]; insertAt?: number | null },
-  options: WriteOptions = {},
-): Promise<SlotResource[]> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
-    slotService.present(ctx.config, await slotService.createMany(trx, profile, input.slots, input.insertAt)),
-  )
-}
+const createMany = slotsWrite((trx, profile, input: { slots: NewSlot[]; insertAt?: number | null }) =>
+  slotService.createMany(trx, profile, input.slots, input.insertAt),
+)
 
 /** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. */
-async function update(
-  ctx: AppContext,
-  principal: Principal,
-  profileKey: ProfileKey,
-  input: { slot: number; data: unknown; type?: string },
-  options: WriteOptions = {},
-): Promise<SlotResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
-    slotService.present(ctx.config, [await slotService.update(trx, profile, input.slot, { data: input.data, type: input.type })])[0],
-  )
-}
+const update = slotWrite((trx, profile, input: { slot: number; data: unknown; type?: string }) =>
+  slotService.update(trx, profile, input.slot, { data: input.data, type: input.type }),
+)
 
 /** spec, PATCH …/slots: many top-level merges, all or nothing; positions untouched. */
-async function updateMany(
-  ctx: AppContext,
-  principal: Principal,
-  profileKey: ProfileKey,
-  input: { slots: SlotPatch[] },
-  options: WriteOptions = {},
-): Promise<SlotResource[]> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
-    slotService.present(ctx.config, await slotService.updateMany(trx, profile, input.slots)),
-  )
-}
+const updateMany = slotsWrite((trx, profile, input: { slots: SlotPatch[] }) => slotService.updateMany(trx, profile, input.slots))
 
 /** spec, PUT …/slots/order: every slot id of the page exactly once, in the new order. */
-async function reorder(
-  ctx: AppContext,
-  principal: Principal,
-  profileKey: ProfileKey,
-  input: { order: number[] },
-  options: WriteOptions = {},
-): Promise<SlotResource[]> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
-    slotService.present(ctx.config, await slotService.reorder(trx, profile, input.order)),
-  )
-}
+const reorder = slotsWrite((trx, profile, input: { order: number[] }) => slotService.reorder(trx, profile, input.order))
 
 /** spec, DELETE …/slots/{slot}: permanent; read-only and legacy slots may be deleted too. */
 async function remove(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: { slot: number }, options: WriteOptions = {}): Promise<void> {

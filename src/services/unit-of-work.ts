@@ -2,7 +2,7 @@ import { type Principal, requireAbility } from '../auth/principal.ts'
 import { type AppContext, announceProfileChange } from '../context.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import type { Db } from '../store/db.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 
 /** How a face asks for a write. */
 export interface WriteOptions {
@@ -41,7 +41,7 @@ async function transact<T>(ctx: AppContext, options: WriteOptions, work: (trx: D
  * the one the page has now, so a rename invalidates both at once. Announced after the commit,
  * once per write; a listener's failure is logged, never the caller's.
  */
-async function announce(ctx: AppContext, before: Profile): Promise<void> {
+async function announce(ctx: AppContext, before: StoredProfile): Promise<void> {
   try {
     const now = await profilesRepository.findById(ctx.db, before.id)
     const logins = now && now.login !== before.login ? [before.login, now.login] : [before.login]
@@ -59,7 +59,7 @@ export async function readPage<T>(
   ctx: AppContext,
   principal: Principal,
   profileKey: ProfileKey,
-  work: (db: Db, profile: Profile) => Promise<T>,
+  work: (db: Db, profile: StoredProfile) => Promise<T>,
 ): Promise<T> {
   requireAbility(principal, 'profile:read')
   const profile = await resolveProfileKey(ctx.db, principal.user.id, profileKey)
@@ -75,10 +75,10 @@ export async function writePage<T>(
   principal: Principal,
   profileKey: ProfileKey,
   options: WriteOptions,
-  work: (trx: Db, profile: Profile) => Promise<T>,
+  work: (trx: Db, profile: StoredProfile) => Promise<T>,
 ): Promise<T> {
   requireAbility(principal, 'profile:write')
-  let profile: Profile | undefined
+  let profile: StoredProfile | undefined
   const result = await transact(ctx, options, async (trx) => {
     profile = await resolveProfileKey(trx, principal.user.id, profileKey)
     return work(trx, profile)

@@ -1,37 +1,22 @@
-import { type ExpressionBuilder, sql } from 'kysely'
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql } from 'kysely'
+import { type CamelCased, camelRow } from './camel-row.ts'
 import { type Db, isPostgres } from './db.ts'
-import type { Database } from './schema.ts'
+import type { AnalyticsDailyTable, AnalyticsSlotDailyTable, AnalyticsSocialDailyTable, Database } from './schema.ts'
 
-/** One page's counts for one day in its owner's time zone. */
-export interface DailyCounts {
-  profileId: number
-  day: string
-  views: number
-  clicks: number
-  /** The estimate of the day's visitor sketch. */
-  uniques: number
-}
+/** One page's counts for one day in its owner's time zone (`uniques`: the estimate of the day's visitor sketch). */
+export type DailyCounts = CamelCased<Omit<Selectable<AnalyticsDailyTable>, 'visitors'>>
 
 /** A day's counts with its serialised visitor sketch, as the writer stores them. */
 export interface DailyRow extends DailyCounts {
   visitors: Uint8Array
 }
 
-export interface SlotDailyRow {
-  profileId: number
-  slotId: number
-  day: string
-  clicks: number
-  /** Serialised HyperLogLog of the visitors who clicked the block that day. */
+/** A block's clicks for a day, with the serialised HyperLogLog of the visitors who clicked it. */
+export interface SlotDailyRow extends CamelCased<Omit<Selectable<AnalyticsSlotDailyTable>, 'visitors'>> {
   visitors: Uint8Array
 }
 
-export interface SocialDailyRow {
-  profileId: number
-  socialIndex: number
-  day: string
-  clicks: number
-}
+export type SocialDailyRow = CamelCased<Selectable<AnalyticsSocialDailyTable>>
 
 /** A serialised sketch of one page (or block, when slotId is set) for a day or a month. */
 export interface SketchRow {
@@ -99,29 +84,29 @@ async function readDailyCounts(db: Db, profileIds: number[], from: string, to: s
     .where('day', '<=', to)
     .orderBy('day')
     .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, day: r.day, views: r.views, clicks: r.clicks, uniques: r.uniques }))
+  return rows.map((r) => camelRow(r))
 }
 
 async function readDailySketches(db: Db, profileIds: number[], ranges: DayRange[]): Promise<SketchRow[]> {
   if (profileIds.length === 0 || ranges.length === 0) return []
   const rows = await db
     .selectFrom('analytics_daily')
-    .select(['profile_id', 'day', 'visitors'])
+    .select(['profile_id', 'day as period', 'visitors'])
     .where('profile_id', 'in', profileIds)
     .where(inRanges(ranges))
     .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, period: r.day, visitors: r.visitors }))
+  return rows.map((r) => camelRow(r))
 }
 
 async function readMonthlySketches(db: Db, profileIds: number[], months: string[]): Promise<SketchRow[]> {
   if (profileIds.length === 0 || months.length === 0) return []
   const rows = await db
     .selectFrom('analytics_monthly')
-    .select(['profile_id', 'month', 'visitors'])
+    .select(['profile_id', 'month as period', 'visitors'])
     .where('profile_id', 'in', profileIds)
     .where('month', 'in', months)
     .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, period: r.month, visitors: r.visitors }))
+  return rows.map((r) => camelRow(r))
 }
 
 /** Clicks per block (or per social link) in `current` and in `previous`, summed by the database. */
@@ -160,22 +145,22 @@ async function readSlotDailySketches(db: Db, profileIds: number[], ranges: DayRa
   if (profileIds.length === 0 || ranges.length === 0) return []
   const rows = await db
     .selectFrom('analytics_slot_daily')
-    .select(['profile_id', 'slot_id', 'day', 'visitors'])
+    .select(['profile_id', 'slot_id', 'day as period', 'visitors'])
     .where('profile_id', 'in', profileIds)
     .where(inRanges(ranges))
     .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, slotId: r.slot_id, period: r.day, visitors: r.visitors }))
+  return rows.map((r) => camelRow(r))
 }
 
 async function readSlotMonthlySketches(db: Db, profileIds: number[], months: string[]): Promise<SketchRow[]> {
   if (profileIds.length === 0 || months.length === 0) return []
   const rows = await db
     .selectFrom('analytics_slot_monthly')
-    .select(['profile_id', 'slot_id', 'month', 'visitors'])
+    .select(['profile_id', 'slot_id', 'month as period', 'visitors'])
     .where('profile_id', 'in', profileIds)
     .where('month', 'in', months)
     .execute()
-  return rows.map((r) => ({ profileId: r.profile_id, slotId: r.slot_id, period: r.month, visitors: r.visitors }))
+  return rows.map((r) => camelRow(r))
 }
 
 /** Keys for the stored-sketch lookups below: `${profileId} ${period}` or `${profileId} ${period} ${slotId}`. */
@@ -207,79 +192,85 @@ async function storedSketches(
   return out
 }
 
+type RollupTable = 'analytics_daily' | 'analytics_slot_daily' | 'analytics_social_daily' | 'analytics_monthly' | 'analytics_slot_monthly'
+type RollupColumn<T extends RollupTable> = keyof Database[T] & string
+
 /**
- * Adds counts to the day's row and replaces its sketch (and estimate) with `visitors`, which the
- * caller has already merged with the stored one under lockWriter. Counts are added in SQL so
- * they stay exact whatever happens to sketches.
+ * Writes rollup rows in chunks. A row whose `key` is stored already adds its `add` columns to
+ * the stored ones, in SQL so counts stay exact whatever happens to sketches, and its `replace`
+ * columns take the place of the stored ones (sketches the caller merged under lockWriter).
  */
-async function addDaily(db: Db, rows: DailyRow[]): Promise<void> {
+async function upsertRollups<T extends RollupTable>(
+  db: Db,
+  table: T,
+  rows: Array<Insertable<Database[T]>>,
+  merge: { key: Array<RollupColumn<T>>; add?: Array<RollupColumn<T>>; replace?: Array<RollupColumn<T>> },
+): Promise<void> {
+  // One statement for five tables: their column unions are more than Kysely's types can follow.
+  const untyped = db as unknown as Kysely<any>
   for (const part of chunks(rows)) {
-    await db
-      .insertInto('analytics_daily')
-      .values(
-        part.map((r) => ({ profile_id: r.profileId, day: r.day, views: r.views, clicks: r.clicks, uniques: r.uniques, visitors: toBuffer(r.visitors) })),
-      )
+    await untyped
+      .insertInto(table as string)
+      .values(part)
       .onConflict((oc) =>
-        oc.columns(['profile_id', 'day']).doUpdateSet((eb) => ({
-          views: sql`analytics_daily.views + ${eb.ref('excluded.views')}`,
-          clicks: sql`analytics_daily.clicks + ${eb.ref('excluded.clicks')}`,
-          uniques: eb.ref('excluded.uniques'),
-          visitors: eb.ref('excluded.visitors'),
-        })),
+        oc.columns(merge.key).doUpdateSet((eb) => {
+          const set: Record<string, unknown> = {}
+          for (const c of merge.add ?? []) set[c] = sql`${sql.ref(`${table}.${c}`)} + ${eb.ref(`excluded.${c}`)}`
+          for (const c of merge.replace ?? []) set[c] = eb.ref(`excluded.${c}`)
+          return set
+        }),
       )
       .execute()
   }
+}
+
+/**
+ * Adds counts to the day's row and replaces its sketch (and estimate) with `visitors`, which the
+ * caller has already merged with the stored one under lockWriter.
+ */
+async function addDaily(db: Db, rows: DailyRow[]): Promise<void> {
+  await upsertRollups(
+    db,
+    'analytics_daily',
+    rows.map((r) => ({ profile_id: r.profileId, day: r.day, views: r.views, clicks: r.clicks, uniques: r.uniques, visitors: toBuffer(r.visitors) })),
+    { key: ['profile_id', 'day'], add: ['views', 'clicks'], replace: ['uniques', 'visitors'] },
+  )
 }
 
 async function addSlotDaily(db: Db, rows: SlotDailyRow[]): Promise<void> {
-  for (const part of chunks(rows)) {
-    await db
-      .insertInto('analytics_slot_daily')
-      .values(
-        part.map((r) => ({ profile_id: r.profileId, slot_id: r.slotId, day: r.day, clicks: r.clicks, visitors: toBuffer(r.visitors) })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['profile_id', 'day', 'slot_id']).doUpdateSet((eb) => ({
-          clicks: sql`analytics_slot_daily.clicks + ${eb.ref('excluded.clicks')}`,
-          visitors: eb.ref('excluded.visitors'),
-        })),
-      )
-      .execute()
-  }
+  await upsertRollups(
+    db,
+    'analytics_slot_daily',
+    rows.map((r) => ({ profile_id: r.profileId, slot_id: r.slotId, day: r.day, clicks: r.clicks, visitors: toBuffer(r.visitors) })),
+    { key: ['profile_id', 'day', 'slot_id'], add: ['clicks'], replace: ['visitors'] },
+  )
 }
 
 async function addSocialDaily(db: Db, rows: SocialDailyRow[]): Promise<void> {
-  for (const part of chunks(rows)) {
-    await db
-      .insertInto('analytics_social_daily')
-      .values(part.map((r) => ({ profile_id: r.profileId, social_index: r.socialIndex, day: r.day, clicks: r.clicks })))
-      .onConflict((oc) =>
-        oc.columns(['profile_id', 'day', 'social_index']).doUpdateSet((eb) => ({
-          clicks: sql`analytics_social_daily.clicks + ${eb.ref('excluded.clicks')}`,
-        })),
-      )
-      .execute()
-  }
+  await upsertRollups(
+    db,
+    'analytics_social_daily',
+    rows.map((r) => ({ profile_id: r.profileId, social_index: r.socialIndex, day: r.day, clicks: r.clicks })),
+    { key: ['profile_id', 'day', 'social_index'], add: ['clicks'] },
+  )
 }
 
 /** Stores month sketches (page ones, or block ones when slotId is set), already merged by the caller. */
 async function putMonthly(db: Db, rows: SketchRow[]): Promise<void> {
   const pages = rows.filter((r) => r.slotId === undefined)
   const slots = rows.filter((r) => r.slotId !== undefined)
-  for (const part of chunks(pages)) {
-    await db
-      .insertInto('analytics_monthly')
-      .values(part.map((r) => ({ profile_id: r.profileId, month: r.period, visitors: toBuffer(r.visitors) })))
-      .onConflict((oc) => oc.columns(['profile_id', 'month']).doUpdateSet((eb) => ({ visitors: eb.ref('excluded.visitors') })))
-      .execute()
-  }
-  for (const part of chunks(slots)) {
-    await db
-      .insertInto('analytics_slot_monthly')
-      .values(part.map((r) => ({ profile_id: r.profileId, slot_id: r.slotId!, month: r.period, visitors: toBuffer(r.visitors) })))
-      .onConflict((oc) => oc.columns(['profile_id', 'month', 'slot_id']).doUpdateSet((eb) => ({ visitors: eb.ref('excluded.visitors') })))
-      .execute()
-  }
+  await upsertRollups(
+    db,
+    'analytics_monthly',
+    pages.map((r) => ({ profile_id: r.profileId, month: r.period, visitors: toBuffer(r.visitors) })),
+    { key: ['profile_id', 'month'], replace: ['visitors'] },
+  )
+  await upsertRollups(
+    db,
+    'analytics_slot_monthly',
+    slots.map((r) => ({ profile_id: r.profileId, slot_id: r.slotId!, month: r.period, visitors: toBuffer(r.visitors) })),
+    { key: ['profile_id', 'month', 'slot_id'], replace: ['visitors'] },
+  )
 }
 
 /** The earliest stored day among the pages, or undefined when they have no data. */

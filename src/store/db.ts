@@ -8,6 +8,7 @@ import {
   Kysely,
   PostgresAdapter,
   PostgresDialect,
+  type SelectQueryBuilder,
   SqliteDialect,
   type Transaction,
 } from 'kysely'
@@ -94,6 +95,12 @@ export async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) 
 }
 
 export const nowIso = () => new Date().toISOString()
+
+/** How many rows `query` selects (PostgreSQL counts in bigint; this answers a number on both). */
+export async function countRows<TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB, O>): Promise<number> {
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(n)
+}
 
 class Param {
   constructor(readonly index: number) {}

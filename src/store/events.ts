@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { EventView } from '../slots/shared/records.ts'
+import { camelRow } from './camel-row.ts'
 import { type Db, nowIso } from './db.ts'
 import type { EventsTable } from './schema.ts'
 
@@ -10,17 +11,7 @@ export interface EventRecord extends EventView {
 
 type Row = Selectable<EventsTable>
 
-const toEvent = (r: Row): EventRecord => ({
-  id: r.id,
-  userId: r.user_id,
-  title: r.title,
-  description: r.description,
-  startsAt: r.starts_at,
-  endsAt: r.ends_at,
-  timezone: r.timezone,
-  location: r.location,
-  link: r.link,
-})
+const toEvent = (r: Row): EventRecord => camelRow(r)
 
 async function insert(db: Db, e: Omit<EventRecord, 'id'>): Promise<EventRecord> {
   const now = nowIso()

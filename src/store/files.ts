@@ -1,19 +1,12 @@
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely'
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely'
+import { type CamelCased, camelRow } from './camel-row.ts'
 import { type Db, inTransaction, isPostgres, nowIso } from './db.ts'
 import type { Database, FilesTable } from './schema.ts'
 
-export interface StoredFile {
-  id: number
-  userId: number
-  path: string
-  mime: string
-  size: number
-  width: number | null
-  height: number | null
-  /** The upload this row is a WebP variant of; null for an upload itself. */
-  variantOf: string | null
-  createdAt: string
-}
+type Row = Selectable<FilesTable>
+
+/** An upload, or one of its WebP variants (`variantOf` names the upload). */
+export type StoredFile = CamelCased<Row>
 
 /** A WebP variant to record beside its upload (same owner). */
 export interface NewVariant {
@@ -32,19 +25,7 @@ export interface ImageRecord {
   variants: Array<{ path: string; width: number }>
 }
 
-type Row = Selectable<FilesTable>
-
-const toFile = (r: Row): StoredFile => ({
-  id: r.id,
-  userId: r.user_id,
-  path: r.path,
-  mime: r.mime,
-  size: r.size,
-  width: r.width,
-  height: r.height,
-  variantOf: r.variant_of,
-  createdAt: r.created_at,
-})
+const toFile = (r: Row): StoredFile => camelRow(r)
 
 /** Records an upload and its WebP variants together: a page never sees one without the other. */
 async function insert(db: Db, f: Omit<StoredFile, 'id' | 'createdAt' | 'variantOf'>, variants: NewVariant[] = []): Promise<StoredFile> {
@@ -131,14 +112,6 @@ async function deleteVariantsOf(db: Db, paths: string[]): Promise<StoredFile[]> 
   return removed
 }
 
-/** Deletes the uploads `deleteUploads` picks, then their variants, in one transaction (a variant never outlives its upload); returns them all. */
-async function withVariants(db: Db, deleteUploads: (trx: Db) => Promise<StoredFile[]>): Promise<StoredFile[]> {
-  return inTransaction(db, async (trx) => {
-    const uploads = await deleteUploads(trx)
-    return [...uploads, ...(await deleteVariantsOf(trx, uploads.map((f) => f.path)))]
-  })
-}
-
 /**
  * Where slots.data holds files.path as a string (picture `path`, gallery `items[].path`): the
  * quoted path as JSON.stringify writes it; paths hold no character JSON would escape.
@@ -152,33 +125,46 @@ function slotDataHolds(db: Db) {
 const profileHoldsFile = (p: ExpressionBuilder<Database, 'files' | 'profiles'>) =>
   p.or([p('profiles.avatar', '=', p.ref('files.path')), p('profiles.bg_image', '=', p.ref('files.path'))])
 
+type FileFilter = ExpressionBuilder<Database, 'files'>
+
 /**
- * Deletes, in one statement, the files created before `beforeIso` that nothing references: no
- * profile's avatar or bg_image, and no slot whose data JSON holds the path as a string (picture
- * `path`, gallery `items[].path`). A reference added meanwhile keeps its file. Then, in the same
- * transaction, their variants. Returns what went, variants included.
+ * Whether a page uses files.path: as its avatar or cover, or in a slot's data. `pages` narrows
+ * which pages count: `['=', id]` that page alone, `['!=', id]` every other one.
  */
-async function deleteUnusedBefore(db: Db, beforeIso: string): Promise<StoredFile[]> {
-  return withVariants(db, (trx) => deleteUnusedUploadsBefore(trx, beforeIso))
+function usedByPages(db: Db, eb: FileFilter, pages?: ['=' | '!=', number]) {
+  let profiles = eb.selectFrom('profiles').select(sql`1`.as('one')).where(profileHoldsFile)
+  let slots = eb.selectFrom('slots').select(sql`1`.as('one')).where(slotDataHolds(db), '>', 0)
+  if (pages) {
+    profiles = profiles.where('profiles.id', pages[0], pages[1])
+    slots = slots.where('slots.profile_id', pages[0], pages[1])
+  }
+  return eb.or([eb.exists(profiles), eb.exists(slots)])
 }
 
-async function deleteUnusedUploadsBefore(db: Db, beforeIso: string): Promise<StoredFile[]> {
-  const contains = slotDataHolds(db)
-  const rows = await db
-    .deleteFrom('files')
-    .where('created_at', '<', beforeIso)
-    .where('variant_of', 'is', null)
-    .where(({ not, exists, selectFrom, or }) =>
-      not(
-        or([
-          exists(selectFrom('profiles').select(sql`1`.as('one')).where(profileHoldsFile)),
-          exists(selectFrom('slots').select(sql`1`.as('one')).where(contains, '>', 0)),
-        ]),
-      ),
-    )
-    .returningAll()
-    .execute()
-  return rows.map(toFile)
+/**
+ * Deletes, in one statement, the uploads `pick` chooses, then in the same transaction their
+ * variants (a variant never outlives its upload). Returns what went, variants included.
+ */
+async function deleteUploadsWithVariants(db: Db, pick: (trx: Db, eb: FileFilter) => Expression<SqlBool>): Promise<StoredFile[]> {
+  return inTransaction(db, async (trx) => {
+    const rows = await trx
+      .deleteFrom('files')
+      .where('variant_of', 'is', null)
+      .where((eb) => pick(trx, eb))
+      .returningAll()
+      .execute()
+    const uploads = rows.map(toFile)
+    return [...uploads, ...(await deleteVariantsOf(trx, uploads.map((f) => f.path)))]
+  })
+}
+
+/**
+ * Deletes the files created before `beforeIso` that no page uses: no profile's avatar or
+ * bg_image, and no slot whose data JSON holds the path as a string (picture `path`, gallery
+ * `items[].path`). A reference added meanwhile keeps its file. Variants go with their upload.
+ */
+async function deleteUnusedBefore(db: Db, beforeIso: string): Promise<StoredFile[]> {
+  return deleteUploadsWithVariants(db, (trx, eb) => eb.and([eb('created_at', '<', beforeIso), eb.not(usedByPages(trx, eb))]))
 }
 
 /**
@@ -187,39 +173,9 @@ async function deleteUnusedUploadsBefore(db: Db, beforeIso: string): Promise<Sto
  * deleted. Run it before the page's own rows go, inside the same transaction.
  */
 async function deleteUsedOnlyBy(db: Db, profileId: number): Promise<StoredFile[]> {
-  return withVariants(db, (trx) => deleteUploadsUsedOnlyBy(trx, profileId))
-}
-
-async function deleteUploadsUsedOnlyBy(db: Db, profileId: number): Promise<StoredFile[]> {
-  const contains = slotDataHolds(db)
-  const rows = await db
-    .deleteFrom('files')
-    .where('variant_of', 'is', null)
-    .where(({ exists, not, selectFrom, or, and }) =>
-      and([
-        or([
-          exists(
-            selectFrom('profiles')
-              .select(sql`1`.as('one'))
-              .where('profiles.id', '=', profileId)
-              .where(profileHoldsFile),
-          ),
-          exists(selectFrom('slots').select(sql`1`.as('one')).where('slots.profile_id', '=', profileId).where(contains, '>', 0)),
-        ]),
-        not(
-          exists(
-            selectFrom('profiles')
-              .select(sql`1`.as('one'))
-              .where('profiles.id', '!=', profileId)
-              .where(profileHoldsFile),
-          ),
-        ),
-        not(exists(selectFrom('slots').select(sql`1`.as('one')).where('slots.profile_id', '!=', profileId).where(contains, '>', 0))),
-      ]),
-    )
-    .returningAll()
-    .execute()
-  return rows.map(toFile)
+  return deleteUploadsWithVariants(db, (trx, eb) =>
+    eb.and([usedByPages(trx, eb, ['=', profileId]), eb.not(usedByPages(trx, eb, ['!=', profileId]))]),
+  )
 }
 
 export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths, imagesByPath, deleteUnusedBefore, deleteUsedOnlyBy })

@@ -1,13 +1,15 @@
+import type { Selectable } from 'kysely'
+import { type CamelCased, camelRow } from './camel-row.ts'
 import { type Db, nowIso } from './db.ts'
+import type { FormSubmissionsTable } from './schema.ts'
 
-export interface FormSubmission {
-  id: number
-  formId: number
-  profileId: number
-  slotId: number
+type Row = Selectable<FormSubmissionsTable>
+
+export interface FormSubmission extends CamelCased<Omit<Row, 'data'>> {
   data: Record<string, string>
-  createdAt: string
 }
+
+const toSubmission = <R extends Row>(r: R) => camelRow(r, { data: JSON.parse(r.data) as Record<string, string> })
 
 async function insert(db: Db, s: Omit<FormSubmission, 'id' | 'createdAt'>): Promise<FormSubmission> {
   const row = await db
@@ -15,7 +17,7 @@ async function insert(db: Db, s: Omit<FormSubmission, 'id' | 'createdAt'>): Prom
     .values({ form_id: s.formId, profile_id: s.profileId, slot_id: s.slotId, data: JSON.stringify(s.data), created_at: nowIso() })
     .returningAll()
     .executeTakeFirstOrThrow()
-  return { id: row.id, formId: row.form_id, profileId: row.profile_id, slotId: row.slot_id, data: JSON.parse(row.data), createdAt: row.created_at }
+  return toSubmission(row)
 }
 
 /** Submissions to the user's forms, oldest first (optionally one form). */
@@ -23,27 +25,12 @@ async function listOfUser(db: Db, userId: number, formId?: number): Promise<Arra
   let q = db
     .selectFrom('form_submissions')
     .innerJoin('forms', 'forms.id', 'form_submissions.form_id')
-    .select([
-      'form_submissions.id',
-      'form_submissions.form_id',
-      'form_submissions.profile_id',
-      'form_submissions.slot_id',
-      'form_submissions.data',
-      'form_submissions.created_at',
-      'forms.title',
-    ])
+    .selectAll('form_submissions')
+    .select('forms.title as form_title')
     .where('forms.user_id', '=', userId)
   if (formId !== undefined) q = q.where('forms.id', '=', formId)
   const rows = await q.orderBy('form_submissions.id').execute()
-  return rows.map((r) => ({
-    id: r.id,
-    formId: r.form_id,
-    profileId: r.profile_id,
-    slotId: r.slot_id,
-    data: JSON.parse(r.data),
-    createdAt: r.created_at,
-    formTitle: r.title,
-  }))
+  return rows.map(toSubmission)
 }
 
 export const formSubmissionsRepository = Object.freeze({ insert, listOfUser })

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { FormView } from '../slots/shared/records.ts'
+import { camelRow } from './camel-row.ts'
 import { type Db, nowIso } from './db.ts'
 import type { FormsTable } from './schema.ts'
 
@@ -10,14 +11,7 @@ export interface FormRecord extends FormView {
 
 type Row = Selectable<FormsTable>
 
-const toForm = (r: Row): FormRecord => ({
-  id: r.id,
-  userId: r.user_id,
-  title: r.title,
-  description: r.description,
-  fields: JSON.parse(r.fields),
-  submitLabel: r.submit_label,
-})
+const toForm = (r: Row): FormRecord => camelRow(r, { fields: JSON.parse(r.fields) })
 
 async function insert(db: Db, f: Omit<FormRecord, 'id'>): Promise<FormRecord> {
   const now = nowIso()

@@ -1,17 +1,15 @@
 import type { Selectable } from 'kysely'
+import { type CamelCased, camelRow } from './camel-row.ts'
 import type { Db } from './db.ts'
 import type { LanguagesTable } from './schema.ts'
 
-export interface Language {
-  id: number
-  code: string
-  name: string
+type Row = Selectable<LanguagesTable>
+
+export interface Language extends CamelCased<Omit<Row, 'is_active'>> {
   isActive: boolean
 }
 
-type Row = Selectable<LanguagesTable>
-
-const toLanguage = (r: Row): Language => ({ id: r.id, code: r.code, name: r.name, isActive: r.is_active === 1 })
+const toLanguage = (r: Row): Language => camelRow(r, { isActive: r.is_active === 1 })
 
 /** The languages a page may be set to, in id order. */
 async function listActive(db: Db): Promise<Language[]> {

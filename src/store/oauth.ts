@@ -1,51 +1,29 @@
+import type { Selectable } from 'kysely'
+import { type CamelCased, camelRow } from './camel-row.ts'
 import { type Db, inTransaction, nowIso } from './db.ts'
+import type { OAuthClientsTable, OAuthCodesTable, OAuthGrantsTable } from './schema.ts'
 
-export interface OAuthClient {
-  clientId: string
-  name: string
+type ClientRow = Selectable<OAuthClientsTable>
+type GrantRow = Selectable<OAuthGrantsTable>
+type CodeRow = Selectable<OAuthCodesTable>
+
+export interface OAuthClient extends CamelCased<Omit<ClientRow, 'redirect_uris'>> {
   redirectUris: string[]
-  /** Clients identified by a Client ID Metadata Document: the URL (equal to clientId). */
-  metadataUrl: string | null
-  metadataExpiresAt: string | null
-  createdAt: string
-  lastUsedAt: string | null
 }
 
-export interface OAuthGrant {
-  id: number
-  userId: number
-  clientId: string
+export interface OAuthGrant extends CamelCased<Omit<GrantRow, 'scopes'>> {
   scopes: string[]
-  createdAt: string
-  lastUsedAt: string | null
 }
 
-export interface OAuthCode {
-  codeHash: string
-  grantId: number
-  redirectUri: string
-  codeChallenge: string
+export interface OAuthCode extends CamelCased<Omit<CodeRow, 'scopes'>> {
   scopes: string[]
-  resource: string
-  expiresAt: string
-  usedAt: string | null
 }
 
 const words = (s: string) => s.split(' ').filter(Boolean)
 
 async function findClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
   const r = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
-  return (
-    r && {
-      clientId: r.client_id,
-      name: r.name,
-      redirectUris: JSON.parse(r.redirect_uris),
-      metadataUrl: r.metadata_url,
-      metadataExpiresAt: r.metadata_expires_at,
-      createdAt: r.created_at,
-      lastUsedAt: r.last_used_at,
-    }
-  )
+  return r && camelRow(r, { redirectUris: JSON.parse(r.redirect_uris) as string[] })
 }
 
 /** Inserts a client, or refreshes a metadata-document client's cached name and redirects. */
@@ -82,14 +60,7 @@ async function purgeUnusedClients(db: Db, olderThan: string): Promise<number> {
   return Number(res.numDeletedRows)
 }
 
-const toGrant = (r: { id: number; user_id: number; client_id: string; scopes: string; created_at: string; last_used_at: string | null }): OAuthGrant => ({
-  id: r.id,
-  userId: r.user_id,
-  clientId: r.client_id,
-  scopes: words(r.scopes),
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-})
+const toGrant = (r: GrantRow): OAuthGrant => camelRow(r, { scopes: words(r.scopes) })
 
 async function findGrant(db: Db, userId: number, clientId: string): Promise<OAuthGrant | undefined> {
   const r = await db.selectFrom('oauth_grants').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
@@ -164,18 +135,7 @@ async function insertCode(db: Db, c: Omit<OAuthCode, 'usedAt'>): Promise<void> {
 
 async function findCode(db: Db, codeHash: string): Promise<OAuthCode | undefined> {
   const r = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst()
-  return (
-    r && {
-      codeHash: r.code_hash,
-      grantId: r.grant_id,
-      redirectUri: r.redirect_uri,
-      codeChallenge: r.code_challenge,
-      scopes: words(r.scopes),
-      resource: r.resource,
-      expiresAt: r.expires_at,
-      usedAt: r.used_at,
-    }
-  )
+  return r && camelRow(r, { scopes: words(r.scopes) })
 }
 
 /** Claims a code once: false when it was already used (two racing exchanges get one true). */

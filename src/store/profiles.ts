@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely'
-import { type Db, isPostgres, nowIso, prepared } from './db.ts'
+import { type CamelCased, camelRow } from './camel-row.ts'
+import { countRows, type Db, isPostgres, nowIso, prepared } from './db.ts'
 import type { ProfilesTable } from './schema.ts'
 
 export interface Social {
@@ -7,50 +8,25 @@ export interface Social {
   order: number
 }
 
-export interface Profile {
-  id: number
-  userId: number
-  login: string
-  title: string | null
-  description: string | null
-  avatar: string | null
-  bgImage: string | null
+type Row = Selectable<ProfilesTable>
+
+/** A stored page: its row, with `socials` parsed and the 0/1 columns as booleans. */
+export interface StoredProfile extends CamelCased<Omit<Row, 'socials' | 'is_main' | 'status' | 'slots_revision'>> {
   socials: Social[]
-  themeId: number
-  languageId: number | null
   isMain: boolean
   status: boolean
   /** Moves on every write to the page's slots: a copy made at one revision is fresh while it holds. */
   slotsRevision: number
-  createdAt: string
-  updatedAt: string
 }
 
-type Row = Selectable<ProfilesTable>
-
-const toProfile = (r: Row): Profile => ({
-  id: r.id,
-  userId: r.user_id,
-  login: r.login,
-  title: r.title,
-  description: r.description,
-  avatar: r.avatar,
-  bgImage: r.bg_image,
-  socials: JSON.parse(r.socials),
-  themeId: r.theme_id,
-  languageId: r.language_id,
-  isMain: r.is_main === 1,
-  status: r.status === 1,
-  slotsRevision: Number(r.slots_revision),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-})
+const toProfile = (r: Row): StoredProfile =>
+  camelRow(r, { socials: JSON.parse(r.socials), isMain: r.is_main === 1, status: r.status === 1, slotsRevision: Number(r.slots_revision) })
 
 export type ProfileChanges = Partial<
-  Pick<Profile, 'login' | 'title' | 'description' | 'avatar' | 'bgImage' | 'socials' | 'themeId' | 'languageId' | 'isMain' | 'status'>
+  Pick<StoredProfile, 'login' | 'title' | 'description' | 'avatar' | 'bgImage' | 'socials' | 'themeId' | 'languageId' | 'isMain' | 'status'>
 >
 
-async function insert(db: Db, p: { userId: number; login: string; isMain: boolean }): Promise<Profile> {
+async function insert(db: Db, p: { userId: number; login: string; isMain: boolean }): Promise<StoredProfile> {
   const now = nowIso()
   const row = await db
     .insertInto('profiles')
@@ -70,7 +46,7 @@ async function insert(db: Db, p: { userId: number; login: string; isMain: boolea
   return toProfile(row)
 }
 
-async function update(db: Db, id: number, changes: ProfileChanges): Promise<Profile> {
+async function update(db: Db, id: number, changes: ProfileChanges): Promise<StoredProfile> {
   const set: Record<string, unknown> = { updated_at: nowIso() }
   if (changes.login !== undefined) {
     set.login = changes.login
@@ -93,28 +69,23 @@ async function update(db: Db, id: number, changes: ProfileChanges): Promise<Prof
 const byId = prepared((db, id: number) => db.selectFrom('profiles').selectAll().where('id', '=', id))
 const byLogin = prepared((db, loginLower: string) => db.selectFrom('profiles').selectAll().where('login_lower', '=', loginLower))
 
-async function findById(db: Db, id: number): Promise<Profile | undefined> {
+async function findById(db: Db, id: number): Promise<StoredProfile | undefined> {
   const [row] = await byId(db, id)
   return row && toProfile(row)
 }
 
-async function findByLogin(db: Db, login: string): Promise<Profile | undefined> {
+async function findByLogin(db: Db, login: string): Promise<StoredProfile | undefined> {
   const [row] = await byLogin(db, login.toLowerCase())
   return row && toProfile(row)
 }
 
-async function listByUser(db: Db, userId: number): Promise<Profile[]> {
+async function listByUser(db: Db, userId: number): Promise<StoredProfile[]> {
   const rows = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).orderBy('id').execute()
   return rows.map(toProfile)
 }
 
 async function countByUser(db: Db, userId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('profiles')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow()
-  return Number(n)
+  return countRows(db.selectFrom('profiles').where('user_id', '=', userId))
 }
 
 /**

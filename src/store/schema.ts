@@ -25,6 +25,7 @@ export interface TokensTable {
   created_at: string
   /** personal (slp_), access (slo_) or refresh (slr_). */
   kind: ColumnType<TokenKind, TokenKind | undefined, TokenKind>
+  /** OAuth tokens: the grant they were issued under. */
   grant_id: number | null
   expires_at: string | null
   /** OAuth: the one audience (RFC 8707) an access token was issued for. */

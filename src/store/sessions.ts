@@ -1,9 +1,9 @@
+import type { Selectable } from 'kysely'
+import { type CamelCased, camelRow } from './camel-row.ts'
 import type { Db } from './db.ts'
+import type { SessionsTable } from './schema.ts'
 
-export interface StoredSession {
-  data: string
-  expiresAt: string
-}
+export type StoredSession = CamelCased<Pick<Selectable<SessionsTable>, 'data' | 'expires_at'>>
 
 async function find(db: Db, idHash: string, nowIso: string): Promise<StoredSession | undefined> {
   const row = await db
@@ -12,7 +12,7 @@ async function find(db: Db, idHash: string, nowIso: string): Promise<StoredSessi
     .where('id_hash', '=', idHash)
     .where('expires_at', '>', nowIso)
     .executeTakeFirst()
-  return row && { data: row.data, expiresAt: row.expires_at }
+  return row && camelRow(row)
 }
 
 async function save(db: Db, s: { idHash: string; userId: number | null; data: string; expiresAt: string }): Promise<void> {

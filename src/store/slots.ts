@@ -1,16 +1,13 @@
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
-import { type Db, nowIso } from './db.ts'
+import { type CamelCased, camelRow } from './camel-row.ts'
+import { countRows, type Db, nowIso } from './db.ts'
 import type { Database, SlotsTable } from './schema.ts'
 
+type Row = Selectable<SlotsTable>
+
 /** A stored slot. `data` is whatever was stored: normalised for known types, as-is for legacy ones. */
-export interface Slot {
-  id: number
-  profileId: number
-  type: string
-  position: number
+export interface StoredSlot extends CamelCased<Omit<Row, 'data'>> {
   data: unknown
-  createdAt: string
-  updatedAt: string
 }
 
 export interface NewSlotRow {
@@ -19,17 +16,7 @@ export interface NewSlotRow {
   position: number
 }
 
-type Row = Selectable<SlotsTable>
-
-const toSlot = (r: Row): Slot => ({
-  id: r.id,
-  profileId: r.profile_id,
-  type: r.type,
-  position: r.position,
-  data: JSON.parse(r.data),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-})
+const toSlot = (r: Row): StoredSlot => camelRow(r, { data: JSON.parse(r.data) as unknown })
 
 /**
  * Every write below moves the page's slots revision in the same transaction, so no path that
@@ -41,33 +28,28 @@ async function bumpRevision(db: Db, profileId: number | SelectQueryBuilder<Datab
   await db.updateTable('profiles').set({ slots_revision: sql`slots_revision + 1` }).where('id', '=', profileId).execute()
 }
 
-async function listByProfile(db: Db, profileId: number): Promise<Slot[]> {
+async function listByProfile(db: Db, profileId: number): Promise<StoredSlot[]> {
   const rows = await db.selectFrom('slots').selectAll().where('profile_id', '=', profileId).orderBy('position').orderBy('id').execute()
   return rows.map(toSlot)
 }
 
-async function findInProfile(db: Db, profileId: number, id: number): Promise<Slot | undefined> {
+async function findInProfile(db: Db, profileId: number, id: number): Promise<StoredSlot | undefined> {
   const row = await db.selectFrom('slots').selectAll().where('profile_id', '=', profileId).where('id', '=', id).executeTakeFirst()
   return row && toSlot(row)
 }
 
 /** A slot by id alone: public routes (form posts) that carry no profile key. */
-async function findById(db: Db, id: number): Promise<Slot | undefined> {
+async function findById(db: Db, id: number): Promise<StoredSlot | undefined> {
   const row = await db.selectFrom('slots').selectAll().where('id', '=', id).executeTakeFirst()
   return row && toSlot(row)
 }
 
 async function countByProfile(db: Db, profileId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('slots')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('profile_id', '=', profileId)
-    .executeTakeFirstOrThrow()
-  return Number(n)
+  return countRows(db.selectFrom('slots').where('profile_id', '=', profileId))
 }
 
 /** One INSERT for the whole list; answers the rows in page order. */
-async function insertMany(db: Db, profileId: number, rows: NewSlotRow[]): Promise<Slot[]> {
+async function insertMany(db: Db, profileId: number, rows: NewSlotRow[]): Promise<StoredSlot[]> {
   if (!rows.length) return []
   await bumpRevision(db, profileId)
   const now = nowIso()
@@ -90,7 +72,7 @@ async function shiftFrom(db: Db, profileId: number, from: number, by: number): P
     .execute()
 }
 
-async function updateData(db: Db, id: number, data: unknown): Promise<Slot> {
+async function updateData(db: Db, id: number, data: unknown): Promise<StoredSlot> {
   await bumpRevision(db, db.selectFrom('slots').select('profile_id').where('id', '=', id))
   const row = await db
     .updateTable('slots')

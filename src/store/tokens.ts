@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
-import { type Db, nowIso, prepared } from './db.ts'
+import { type CamelCased, camelRow } from './camel-row.ts'
+import { countRows, type Db, nowIso, prepared } from './db.ts'
 import type { User } from './users.ts'
 import type { TokenKind, TokensTable } from './schema.ts'
 
@@ -8,40 +9,13 @@ export type { TokenKind }
 export type Ability = 'profile:read' | 'profile:write'
 export const ABILITIES: readonly Ability[] = ['profile:read', 'profile:write']
 
-export interface TokenRecord {
-  id: number
-  userId: number
-  name: string
-  tokenHash: string
-  abilities: Ability[]
-  lastUsedAt: string | null
-  createdAt: string
-  kind: TokenKind
-  /** OAuth tokens: the grant they were issued under. */
-  grantId: number | null
-  expiresAt: string | null
-  resource: string | null
-  family: string | null
-  rotatedAt: string | null
-}
-
 type Row = Selectable<TokensTable>
 
-const toToken = (r: Row): TokenRecord => ({
-  id: r.id,
-  userId: r.user_id,
-  name: r.name,
-  tokenHash: r.token_hash,
-  abilities: r.abilities.split(',').filter(Boolean) as Ability[],
-  lastUsedAt: r.last_used_at,
-  createdAt: r.created_at,
-  kind: r.kind,
-  grantId: r.grant_id,
-  expiresAt: r.expires_at,
-  resource: r.resource,
-  family: r.family,
-  rotatedAt: r.rotated_at,
-})
+export interface TokenRecord extends CamelCased<Omit<Row, 'abilities'>> {
+  abilities: Ability[]
+}
+
+const toToken = (r: Row): TokenRecord => camelRow(r, { abilities: r.abilities.split(',').filter(Boolean) as Ability[] })
 
 async function insert(db: Db, t: { userId: number; name: string; tokenHash: string; abilities: Ability[] }): Promise<TokenRecord> {
   const row = await db
@@ -61,20 +35,8 @@ const tokenWithUser = prepared((db, tokenHash: string) =>
   db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
+    .selectAll('tokens')
     .select([
-      'tokens.id',
-      'tokens.user_id',
-      'tokens.name',
-      'tokens.token_hash',
-      'tokens.abilities',
-      'tokens.last_used_at',
-      'tokens.created_at',
-      'tokens.kind',
-      'tokens.grant_id',
-      'tokens.expires_at',
-      'tokens.resource',
-      'tokens.family',
-      'tokens.rotated_at',
       'users.email as u_email',
       'users.name as u_name',
       'users.password_hash as u_password_hash',
@@ -89,28 +51,23 @@ const tokenWithUser = prepared((db, tokenHash: string) =>
 async function findWithUser(db: Db, tokenHash: string): Promise<{ token: TokenRecord; user: User } | undefined> {
   const [row] = await tokenWithUser(db, tokenHash)
   if (!row) return undefined
+  const { u_email, u_name, u_password_hash, u_timezone, u_language_code, u_created_at, ...token } = row
   return {
-    token: toToken(row),
+    token: toToken(token),
     user: {
       id: row.user_id,
-      email: row.u_email,
-      name: row.u_name,
-      passwordHash: row.u_password_hash,
-      timezone: row.u_timezone,
-      languageCode: row.u_language_code,
-      createdAt: row.u_created_at,
+      email: u_email,
+      name: u_name,
+      passwordHash: u_password_hash,
+      timezone: u_timezone,
+      languageCode: u_language_code,
+      createdAt: u_created_at,
     },
   }
 }
 
 async function countByUser(db: Db, userId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('tokens')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'personal')
-    .executeTakeFirstOrThrow()
-  return Number(n)
+  return countRows(db.selectFrom('tokens').where('user_id', '=', userId).where('kind', '=', 'personal'))
 }
 
 async function listByUser(db: Db, userId: number): Promise<TokenRecord[]> {

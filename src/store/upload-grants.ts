@@ -1,11 +1,9 @@
+import type { Selectable } from 'kysely'
+import { type CamelCased, camelRow } from './camel-row.ts'
 import type { Db } from './db.ts'
+import type { UploadGrantsTable } from './schema.ts'
 
-export interface UploadGrant {
-  id: string
-  userId: number
-  expiresAt: string
-  usedAt: string | null
-}
+export type UploadGrant = CamelCased<Selectable<UploadGrantsTable>>
 
 async function insert(db: Db, grant: { id: string; userId: number; expiresAt: string; createdAt: string }): Promise<void> {
   await db
@@ -37,7 +35,7 @@ async function release(db: Db, id: string): Promise<void> {
 
 async function find(db: Db, id: string): Promise<UploadGrant | undefined> {
   const row = await db.selectFrom('upload_grants').selectAll().where('id', '=', id).executeTakeFirst()
-  return row && { id: row.id, userId: row.user_id, expiresAt: row.expires_at, usedAt: row.used_at }
+  return row && camelRow(row)
 }
 
 /** Drops grants that expired before `beforeIso`; they can never be used again. */

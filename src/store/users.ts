@@ -1,28 +1,13 @@
 import type { Selectable } from 'kysely'
-import { type Db, nowIso, prepared } from './db.ts'
+import { type CamelCased, camelRow } from './camel-row.ts'
+import { countRows, type Db, nowIso, prepared } from './db.ts'
 import type { UsersTable } from './schema.ts'
-
-export interface User {
-  id: number
-  email: string
-  name: string
-  passwordHash: string
-  timezone: string
-  languageCode: string
-  createdAt: string
-}
 
 type Row = Selectable<UsersTable>
 
-const toUser = (r: Row): User => ({
-  id: r.id,
-  email: r.email,
-  name: r.name,
-  passwordHash: r.password_hash,
-  timezone: r.timezone,
-  languageCode: r.language_code,
-  createdAt: r.created_at,
-})
+export type User = CamelCased<Row>
+
+const toUser = (r: Row): User => camelRow(r)
 
 async function insert(
   db: Db,
@@ -54,8 +39,7 @@ async function findByEmail(db: Db, email: string): Promise<User | undefined> {
 }
 
 async function count(db: Db): Promise<number> {
-  const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  return Number(n)
+  return countRows(db.selectFrom('users'))
 }
 
 const usageQuery = prepared((db, userId: number) =>

@@ -435,11 +435,47 @@ describe(`PATCH /profiles/{profileKey} (${STORE})`, () => {
     assert.deepEqual(empty.body.errors, { 'socials.0.link': ['Must not be empty.'] })
   })
 
-  it('refuses two socials with the same order', async () => {
-    const { patch } = await page()
-    const res = await patch({ socials: [{ link: 'github.com/a', order: 1 }, { link: 'x.com/b', order: 1 }] })
-    assert.equal(res.status, 422)
-    assert.deepEqual(Object.keys(res.body.errors), ['socials.1.order'])
+  it('accepts socials sharing an order: they keep the order sent and are stored under distinct orders', async () => {
+    const { profile, patch } = await page()
+    const res = await patch({
+      socials: [
+        { link: 'github.com/a', order: 1 },
+        { link: 'x.com/b', order: 1 },
+        { link: 'youtube.com/c', order: 2 },
+        { link: 't.me/d', order: 0 },
+        { link: 'twitch.tv/e', order: 7 },
+      ],
+    })
+    assert.equal(res.status, 200, res.text)
+    const stored = [
+      { link: 'https://t.me/d', order: 0 },
+      { link: 'https://github.com/a', order: 1 },
+      { link: 'https://x.com/b', order: 2 },
+      { link: 'https://youtube.com/c', order: 3 },
+      { link: 'https://twitch.tv/e', order: 7 },
+    ]
+    assert.deepEqual(res.body.data.socials, stored)
+    assert.deepEqual(res.body.data.computed.socials, [{ icon: 'telegram' }, { icon: 'github' }, { icon: 'x' }, { icon: 'youtube' }, { icon: 'twitch' }])
+    const again = await patch({ socials: res.body.data.socials })
+    assert.deepEqual(again.body.data.socials, stored)
+    // The click redirect names a social by its order: each must lead to its own link.
+    for (const social of stored) {
+      const go = await t.request('GET', `/-/go/${profile.id}/s${social.order}`)
+      assert.deepEqual([go.status, go.headers.location], [302, social.link])
+    }
+    // A tie at the top of the range would be pushed past it: the row is numbered by position instead.
+    const top = await patch({ socials: [{ link: 'github.com/a', order: 999_999_999 }, { link: 'x.com/b', order: 999_999_999 }] })
+    assert.deepEqual(top.body.data.socials, [
+      { link: 'https://github.com/a', order: 0 },
+      { link: 'https://x.com/b', order: 1 },
+    ])
+    // Past the range the click address could not carry the order: 422 naming the field.
+    const past = await patch({ socials: [{ link: 'github.com/a', order: 1_000_000_000 }] })
+    assert.equal(past.status, 422)
+    assert.deepEqual(Object.keys(past.body.errors), ['socials.0.order'])
+    const one = await patch({ socials: [{ link: 'github.com/a', order: 999_999_999 }] })
+    const go = await t.request('GET', `/-/go/${profile.id}/s999999999`)
+    assert.deepEqual([one.status, go.status, go.headers.location], [200, 302, 'https://github.com/a'])
   })
 
   it('accepts 30 socials and refuses 31', async () => {

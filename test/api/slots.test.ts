@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { limits } from '../../src/limits.ts'
 import { slotService } from '../../src/services/slot-service.ts'
 import { eventsRepository } from '../../src/store/events.ts'
-import type { Profile } from '../../src/store/profiles.ts'
+import type { StoredProfile } from '../../src/store/profiles.ts'
 import { slotsRepository } from '../../src/store/slots.ts'
 import type { User } from '../../src/store/users.ts'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
@@ -19,7 +19,7 @@ after(() => t.close())
 interface Page {
   user: User
   token: string
-  profile: Profile
+  profile: StoredProfile
   base: string
 }
 

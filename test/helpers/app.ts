@@ -11,7 +11,7 @@ import { createLogger } from '../../src/logger.ts'
 import { configureMedia } from '../../src/media/media.ts'
 import type { AppContext } from '../../src/context.ts'
 import { profileService } from '../../src/profiles/service.ts'
-import type { Profile } from '../../src/store/profiles.ts'
+import type { StoredProfile } from '../../src/store/profiles.ts'
 import type { Ability } from '../../src/store/tokens.ts'
 import type { User } from '../../src/store/users.ts'
 import { loopbackNetwork } from '../media/loopback-network.ts'
@@ -166,6 +166,6 @@ export async function makeAccount(t: TestApp, overrides: { timezone?: string } =
   return { user, token: await makeToken(t, user) }
 }
 
-export async function makeProfile(t: TestApp, user: User, login?: string): Promise<Profile> {
+export async function makeProfile(t: TestApp, user: User, login?: string): Promise<StoredProfile> {
   return profileService.create(t.ctx.db, user.id, login ?? `p_${unique()}`.slice(0, 60))
 }

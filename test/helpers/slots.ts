@@ -9,7 +9,7 @@ import { wireSchema } from '../../src/slots/shared/schema.ts'
 import type { RenderContext, SlotType } from '../../src/slots/types.ts'
 import type { Db } from '../../src/store/db.ts'
 import { filesRepository } from '../../src/store/files.ts'
-import type { Profile } from '../../src/store/profiles.ts'
+import type { StoredProfile } from '../../src/store/profiles.ts'
 import { slotsRepository } from '../../src/store/slots.ts'
 import type { User } from '../../src/store/users.ts'
 import { type ApiResponse, makeAccount, makeProfile, startApp, type TestApp } from './app.ts'
@@ -21,7 +21,7 @@ export async function ownFile(t: TestApp, userId: number, path = `u${userId}/${r
 }
 
 /** A slot written straight to the store, past every rule: legacy types, event and form slots. */
-export async function insertRawSlot(t: TestApp, profile: Profile, type: string, data: unknown) {
+export async function insertRawSlot(t: TestApp, profile: StoredProfile, type: string, data: unknown) {
   const count = await slotsRepository.countByProfile(t.ctx.db, profile.id)
   const [slot] = await slotsRepository.insertMany(t.ctx.db, profile.id, [{ type, data, position: count }])
   return slot
@@ -187,7 +187,7 @@ export const webLink = fc
  * and answers an object whose fields are read inside tests, once the app is up.
  */
 export function useSlotApi(type: SlotType): SlotApi {
-  let ready: { t: TestApp; user: User; token: string; profile: Profile; base: string } | undefined
+  let ready: { t: TestApp; user: User; token: string; profile: StoredProfile; base: string } | undefined
   const get = () => {
     if (!ready) throw new Error('useSlotApi: read its fields inside a test, after before() has run')
     return ready
@@ -226,7 +226,7 @@ export interface SlotApi {
   /** The account owning `profile`, with a read/write `token`. */
   readonly user: User
   readonly token: string
-  readonly profile: Profile
+  readonly profile: StoredProfile
   /** `/v1/profiles/{id}/slots` of `profile`. */
   readonly base: string
   /** POST `{type, data}` to `base` with `token`. */
