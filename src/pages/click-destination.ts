@@ -4,13 +4,13 @@ import { slotService } from '../services/slot-service.ts'
 import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource } from '../slots/resource.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 
 export type ClickTarget = { slotId: number; index: number } | { socialOrder: number }
 
 export interface Destination {
-  profile: Profile
+  profile: StoredProfile
   url: string
 }
 

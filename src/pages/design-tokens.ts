@@ -350,35 +350,33 @@ function shapeDeclarations(t: Theme): string {
     `--btn-radius:${t.buttonRadius};`,
     `--card-border:${t.cardBorder};`,
     `--card-blur:${t.glass ? 'blur(14px) saturate(1.4)' : 'none'};`,
+    fillDeclarations(t.buttonFill),
   ].join('')
 }
 
 /**
- * How the primary button fills under each theme. Named styles (bright, very-red, custom…) are
- * declared after this in the stylesheet, so they keep their colours on every theme.
+ * How buttons fill under each theme, as tokens the button styles read (src/slots/shared/style.ts):
+ * `--primary-*` for the primary style, `--button-*` for the edge of every button. Named styles
+ * (bright, very-red, custom…) set their own colours, so they keep them on every theme.
  */
-function fillRules(fill: ButtonFill): string {
+function fillDeclarations(fill: ButtonFill): string {
   switch (fill) {
     case 'outline':
-      return '.style-primary{--btn-bg:transparent;--btn-fg:var(--on-bg);--btn-sub:var(--on-bg-muted);--btn-border:var(--on-bg);--btn-shadow:none}'
+      return '--primary-bg:transparent;--primary-fg:var(--on-bg);--primary-sub:var(--on-bg-muted);--primary-border:var(--on-bg);--primary-shadow:none;'
     case 'soft':
-      return '.style-primary{--btn-bg:var(--surface);--btn-fg:var(--text);--btn-sub:var(--muted);--btn-border:transparent}'
+      return '--primary-bg:var(--surface);--primary-fg:var(--text);--primary-sub:var(--muted);--primary-border:transparent;'
     case 'hard':
-      return '.slot-button,.slot-form-button,.slot-form-body button{--btn-border:var(--text);--btn-shadow:4px 4px 0 var(--text)}'
+      return '--button-border:var(--text);--button-shadow:4px 4px 0 var(--text);'
     default:
       return ''
   }
 }
 
-/**
- * The theme's part of the stylesheet: tokens for light, then dark under prefers-color-scheme,
- * then the few rules a token cannot express.
- */
+/** The theme's part of the stylesheet: tokens for light, then dark under prefers-color-scheme. */
 export function themeTokensCss(t: Theme): string {
   return [
     `:root{color-scheme:light dark;${shapeDeclarations(t)}${paletteDeclarations(t.light)}}`,
     `@media (prefers-color-scheme:dark){:root{${paletteDeclarations(t.dark)}}}`,
-    fillRules(t.buttonFill),
   ].join('\n')
 }
 

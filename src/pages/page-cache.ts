@@ -43,6 +43,8 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>()
   private epoch = 0
   private bytes = 0
+  /** The key last made most recently used (it may since have been removed). */
+  private newest: string | undefined
 
   /** Bounded by the bytes of the bodies it holds, so a few huge pages cannot crowd memory. */
   constructor(private readonly maxBytes: number) {}
@@ -54,10 +56,12 @@ export class PageCache {
 
   get(key: string): CachedPage | undefined {
     const hit = this.entries.get(key)
-    if (hit) {
-      // Map keeps insertion order: re-inserting makes this the most recently used.
+    // Map keeps insertion order: re-inserting makes this the most recently used. A popular page
+    // is asked for many times in a row, and is then already the newest: no need to move it.
+    if (hit && key !== this.newest) {
       this.entries.delete(key)
       this.entries.set(key, hit)
+      this.newest = key
     }
     return hit
   }
@@ -66,6 +70,7 @@ export class PageCache {
     if (ticket !== this.epoch || weightOf(page) > this.maxBytes) return
     this.remove(key)
     this.entries.set(key, page)
+    this.newest = key
     this.bytes += weightOf(page)
     while (this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!)
   }

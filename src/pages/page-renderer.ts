@@ -10,7 +10,7 @@ import type { FormState, ImageFacts, RenderContext } from '../slots/types.ts'
 import { type Messages, messagesFor, supportedLanguage } from '../i18n/catalogue.ts'
 import { filesRepository } from '../store/files.ts'
 import { languagesRepository } from '../store/languages.ts'
-import type { Profile } from '../store/profiles.ts'
+import type { StoredProfile } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 import { usersRepository } from '../store/users.ts'
 import { formActionPath, slotClickPath, socialClickPath } from './click-paths.ts'
@@ -23,7 +23,7 @@ import { socialIconSvg } from './social-icon-svg.ts'
  * The language the page renders in (its own, else its owner's: spec, Profile settings), as a
  * catalogue we have, and the owner's time zone for dates.
  */
-export async function pageLocale(ctx: AppContext, profile: Profile): Promise<{ lang: string; t: Messages; timeZone: string | undefined }> {
+export async function pageLocale(ctx: AppContext, profile: StoredProfile): Promise<{ lang: string; t: Messages; timeZone: string | undefined }> {
   const [chosen, owner] = await Promise.all([
     profile.languageId === null ? undefined : languagesRepository.findById(ctx.db, profile.languageId),
     usersRepository.findById(ctx.db, profile.userId),
@@ -51,7 +51,7 @@ function uploadsOf(type: string, data: unknown): string[] {
  * legacy types are left out, and a slot whose stored data no longer renders is logged and left
  * out rather than taking the whole page down.
  */
-export async function renderProfilePage(ctx: AppContext, profile: Profile, options: RenderOptions = {}): Promise<string> {
+export async function renderProfilePage(ctx: AppContext, profile: StoredProfile, options: RenderOptions = {}): Promise<string> {
   const [slots, { lang, t, timeZone }, cover] = await Promise.all([
     slotsRepository.listByProfile(ctx.db, profile.id),
     pageLocale(ctx, profile),

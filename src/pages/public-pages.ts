@@ -7,7 +7,7 @@ import { limits } from '../limits.ts'
 import { metricsOf } from '../metrics.ts'
 import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
-import { type Profile, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { serveBeforeFastify } from './cache-hit-fast-path.ts'
 import { type ClickTarget, clickDestination, locationOf } from './click-destination.ts'
 import { sendMadeImage } from './image-response.ts'
@@ -75,7 +75,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
   const sendNotFound = (reply: FastifyReply) =>
     reply.code(404).headers(notFoundHeaders).send(notFoundPageIn(languageFromHeader(reply.request.headers['accept-language'])).body)
 
-  async function publishedProfile(login: string): Promise<Profile | undefined> {
+  async function publishedProfile(login: string): Promise<StoredProfile | undefined> {
     const profile = await profilesRepository.findByLogin(ctx.db, login)
     return profile?.status ? profile : undefined
   }
@@ -85,13 +85,13 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
    * call. The security headers are built now, not at start: the public URL is final only once
    * the server listens (PORT=0 in tests).
    */
-  function cached(profile: Profile, body: Buffer, own: Record<string, string>): Promise<CachedPage> {
+  function cached(profile: StoredProfile, body: Buffer, own: Record<string, string>): Promise<CachedPage> {
     const etag = strongEtag(body)
     const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash), ...validation, etag }
     return withEncodings({ profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own, 'content-length': String(body.length) } })
   }
 
-  async function render(kind: Kind, profile: Profile): Promise<CachedPage> {
+  async function render(kind: Kind, profile: StoredProfile): Promise<CachedPage> {
     if (kind === 'html') return cached(profile, Buffer.from(await renderProfilePage(ctx, profile)), { 'content-type': 'text/html; charset=utf-8' })
     const markdown = await pageMarkdown(ctx.db, ctx.config, profile)
     return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) })

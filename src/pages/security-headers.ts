@@ -1,11 +1,15 @@
+import { slotTypes } from '../slots/registry.ts'
 import { pageScript } from './theme.ts'
+
+// The origins block types may frame (today YouTube's privacy-enhanced player), read once.
+const frameSources = [...new Set(Object.values(slotTypes).flatMap((def) => def.frames ?? []))]
 
 /**
  * Headers of every public page answer; `styleHash` is the hash of the page's theme stylesheet. Scripts and styles run only by hash (no
  * 'unsafe-inline'), so markup that slipped past escaping still could not execute; images come
  * from us alone (uploads under /static/, remote covers and thumbnails through /-/remote/, which
- * also keeps visitors' addresses from the image hosts) or inline data; the only frame is the
- * privacy-enhanced YouTube player, loaded on a click. Style attributes are allowed because
+ * also keeps visitors' addresses from the image hosts) or inline data; frames only from the origins the
+ * block types declare (the privacy-enhanced YouTube player, loaded on a click). Style attributes are allowed because
  * custom button colours are per-slot values written as escaped `style` attributes; CSS in an
  * attribute cannot run script.
  */
@@ -18,7 +22,7 @@ export function pageSecurityHeaders(publicUrl: string, styleHash: string): Recor
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' ${self} data:`,
     "connect-src 'self'",
-    'frame-src https://www.youtube-nocookie.com',
+    frameSources.length ? `frame-src ${frameSources.join(' ')}` : "frame-src 'none'",
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

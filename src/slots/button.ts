@@ -3,7 +3,7 @@ import { mdText } from './shared/markdown-text.ts'
 import { mdLink, outbound } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, text } from './shared/schema.ts'
-import { BUTTON_STYLE_LABELS, ButtonCustomize, buttonStyle, customizeField, customStyleAttr, normaliseCustomize } from './shared/style.ts'
+import { BUTTON_CSS, BUTTON_STYLE_LABELS, ButtonCustomize, buttonStyle, customizeField, customStyleAttr, normaliseCustomize } from './shared/style.ts'
 import { defineSlotType } from './types.ts'
 
 export default defineSlotType({
@@ -55,4 +55,19 @@ export default defineSlotType({
     const label = title || subtitle
     return `${mdLink(label, s.computed.url)}${title && subtitle ? ` — ${mdText(subtitle)}` : ''}`
   },
+
+  css: [
+    BUTTON_CSS,
+    `.slot-button-title {
+  font-size: 1rem;
+  line-height: 1.3;
+}
+.slot-button-subtitle {
+  font-size: 0.8125rem;
+  font-weight: 450;
+  line-height: 1.3;
+  color: var(--btn-sub);
+  opacity: 0.92;
+}`,
+  ],
 })

@@ -18,4 +18,14 @@ export default defineSlotType({
   compute: () => ({}),
   html: (_s, r) => r.h`<hr class="slot slot-divider">`,
   markdown: () => '---',
+
+  css: [
+    `.block > .slot-divider {
+  width: 40%;
+  margin: 6px auto;
+  border: 0;
+  border-top: 1px solid var(--on-bg-muted);
+  opacity: 0.5;
+}`,
+  ],
 })

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { card, RECORD_GONE_CSS } from './shared/block-css.ts'
 import { mdText } from './shared/markdown-text.ts'
 import type { EventView } from './shared/records.ts'
 import { lines, mdLink, outbound, words } from './shared/render.ts'
@@ -67,4 +68,28 @@ export default defineSlotType({
     const rows = [`**${mdText(e.title)}**`, `When: ${eventWhen(e, 'en-GB')}`, e.location ? `Where: ${mdText(e.location)}` : '', mdText(e.description), e.link ? `Details: ${mdLink(e.link, e.link)}` : '']
     return rows.filter(Boolean).join('\n')
   },
+
+  css: [
+    RECORD_GONE_CSS,
+    card('.slot-event'),
+    `.slot-event-when {
+  margin: 0;
+  font-weight: 600;
+}
+.slot-event-where,
+.slot-event-about {
+  margin: 4px 0 0;
+  color: var(--muted);
+}
+.slot-event-link {
+  display: inline-block;
+  margin-top: 12px;
+  padding: 8px 16px;
+  border-radius: var(--btn-radius);
+  background: var(--accent);
+  color: var(--on-accent);
+  font-weight: 600;
+  text-decoration: none;
+}`,
+  ],
 })

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { card, onPage } from './shared/block-css.ts'
 import { plainText } from './shared/plain-text.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { lines, words } from './shared/render.ts'
@@ -85,4 +86,53 @@ export default defineSlotType({
     const head = s.data.title ? `**${mdText(s.data.title)}**\n\n` : ''
     return head + s.data.items.map((item) => `Q: ${mdText(item.title)}\nA: ${mdText(item.text).replace(/\n/g, '\n   ')}`).join('\n\n')
   },
+
+  css: [
+    card('.slot-faq.border-faq'),
+    onPage('.slot-faq.plain-faq'),
+    `.slot-faq.plain-faq {
+  padding: 0 4px;
+}
+.slot-faq-item {
+  border-top: 1px solid var(--line);
+}
+.slot-faq h2 + .slot-faq-item,
+.slot-faq-item:first-child {
+  border-top: 0;
+}
+.slot-faq-item summary {
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 0;
+  font-weight: 600;
+  cursor: pointer;
+  list-style: none;
+}
+.slot-faq-item summary::-webkit-details-marker {
+  display: none;
+}
+.slot-faq-item summary::after {
+  content: "+";
+  flex: none;
+  font-size: 1.375rem;
+  font-weight: 400;
+  line-height: 1;
+  color: var(--muted);
+  transition: transform 0.2s ease;
+}
+.slot-faq-item[open] summary::after {
+  transform: rotate(45deg);
+}
+.slot-faq .slot-faq-item p {
+  margin: 0 0 14px;
+  color: var(--muted);
+}
+@media (prefers-reduced-motion: reduce) {
+  .slot-faq-item summary::after {
+    transition: none;
+  }
+}`,
+  ],
 })

@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox'
+import { card, RECORD_GONE_CSS } from './shared/block-css.ts'
+import { GUARD_FIELDS } from './shared/form-submission.ts'
 import { mdText } from './shared/markdown-text.ts'
 import type { FormField, FormView } from './shared/records.ts'
 import { lines, words } from './shared/render.ts'
 import { strictObject, stringEnum, text } from './shared/schema.ts'
-import { BUTTON_STYLE_LABELS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
+import { BUTTON_CSS, BUTTON_STYLE_LABELS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
 import { SlotRuleError, defineSlotType } from './types.ts'
 
 const asForm = (record: unknown) => (record && typeof record === 'object' && 'fields' in record ? (record as FormView) : undefined)
@@ -68,17 +70,19 @@ export default defineSlotType({
     const summary = state
       ? r.h`<p class="slot-form-summary" role="alert"><strong>${t.formCheck}</strong>${state.errors._form ? r.h` ${state.errors._form}` : ''}</p>`
       : ''
-    // Spam guard: a field people never see (bots fill every input), and `_e`, which the page
-    // script fills with how long the page was open (bots post at once).
-    const guard = r.h`<div class="slot-form-hp" aria-hidden="true"><label for="slot-${s.id}-hp">${t.formHoneypot}</label><input type="text" id="slot-${s.id}-hp" name="_hp" tabindex="-1" autocomplete="off"></div><input type="hidden" name="_e" value="">`
+    // Spam guard: a field people never see (bots fill every input), and one the script below
+    // fills with how long the page was open (bots post at once).
+    const guard = r.h`<div class="slot-form-hp" aria-hidden="true"><label for="slot-${s.id}-hp">${t.formHoneypot}</label><input type="text" id="slot-${s.id}-hp" name="${GUARD_FIELDS.trap}" tabindex="-1" autocomplete="off"></div><input type="hidden" name="${GUARD_FIELDS.elapsed}" value="">`
     // The fragment brings a re-shown page (problems to fix) straight back to this form.
     const action = r.formAction ? r.h` action="${`${r.formAction(s.id)}#slot-${s.id}`}"` : ''
+    // The style colours every button of the form: the submit button, and the one that opens it.
+    const css = style === 'custom' ? customStyleAttr(customize) : ''
+    const colours = css ? r.h` style="${css}"` : ''
     const form = r.h`<form class="slot-form-body${framed && view === 'inline' ? ' framed' : ''}" method="post"${action}><input type="hidden" name="slotId" value="${s.id}"><h2>${f.title}</h2>${
       f.description ? r.h`<p>${lines(r, f.description)}</p>` : ''
-    }${summary}${fields}${guard}<button type="submit" class="style-${style}">${f.submitLabel || t.formSend}</button></form>`
+    }${summary}${fields}${guard}<button type="submit" class="slot-form-submit style-${style}"${colours}>${f.submitLabel || t.formSend}</button></form>`
     if (view === 'inline') return r.h`<section class="slot slot-form">${form}</section>`
-    const css = style === 'custom' ? customStyleAttr(customize) : ''
-    return r.h`<section class="slot slot-form"><details class="slot-form-toggle"${state ? r.h` open` : ''}><summary class="slot-form-button style-${style}"${css ? r.h` style="${css}"` : ''}>${buttonText || f.title}</summary>${form}</details></section>`
+    return r.h`<section class="slot slot-form"><details class="slot-form-toggle"${state ? r.h` open` : ''}><summary class="slot-form-button style-${style}"${colours}>${buttonText || f.title}</summary>${form}</details></section>`
   },
 
   markdown(s, record) {
@@ -89,4 +93,99 @@ export default defineSlotType({
     const intro = s.data.view === 'button' ? `Form behind a button "${mdText(s.data.buttonText || f.title)}": **${title}**` : `Form: **${title}**`
     return [intro, mdText(f.description), fields.join('\n'), `Submit: ${mdText(f.submitLabel || 'Send')}`].filter(Boolean).join('\n')
   },
+
+  css: [
+    BUTTON_CSS,
+    RECORD_GONE_CSS,
+    card('.slot-form-body'),
+    `/* Relative: the spam guard's trap is placed against the form. */
+.slot-form-body {
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+}
+.slot-form .slot-form-body h2,
+.slot-form .slot-form-body > p {
+  margin: 0;
+}
+.slot-form-body.framed {
+  border: 1px solid var(--line);
+}
+.slot-form-field {
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  margin: 0;
+  font-size: 0.9375rem;
+}
+.slot-form-field label {
+  font-weight: 600;
+}
+.slot-form-field input:not([type="checkbox"]),
+.slot-form-field textarea {
+  width: 100%;
+  padding: 10px 12px;
+  border: 1px solid var(--field-border);
+  border-radius: min(var(--btn-radius), 12px);
+  background: var(--field);
+  color: inherit;
+  font: inherit;
+}
+.slot-form-check {
+  flex-direction: row;
+  flex-wrap: wrap;
+  align-items: center;
+}
+.slot-form-required {
+  font-weight: 400;
+  color: var(--muted);
+}
+.slot-form-error {
+  font-weight: 600;
+  color: var(--error);
+}
+.slot-form-error::before {
+  content: "⚠ ";
+}
+.slot-form-check .slot-form-error {
+  flex-basis: 100%;
+}
+.slot-form-field [aria-invalid="true"] {
+  border-color: var(--error);
+  border-width: 2px;
+}
+.slot-form-summary {
+  margin: 0;
+  padding: 10px 12px;
+  border-inline-start: 4px solid var(--error);
+  border-radius: 6px;
+  background: var(--subtle);
+}
+/* The spam guard's trap: out of sight and out of the tab order; bots fill it, people never see it. */
+.slot-form-hp {
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+}
+.slot-form-toggle > summary {
+  list-style: none;
+}
+.slot-form-toggle > summary::-webkit-details-marker {
+  display: none;
+}
+.slot-form-toggle[open] > .slot-form-body {
+  margin-top: 10px;
+}`,
+  ],
+
+  // The spam guard's time check (shared/form-submission.ts, sentTooFast): written when the form is sent, as a
+  // stamp in the HTML would make every render differ (cached pages and ETags need them equal).
+  script: `
+document.addEventListener('submit', (event) => {
+  const elapsed = event.target instanceof HTMLFormElement ? event.target.elements.namedItem('${GUARD_FIELDS.elapsed}') : null
+  if (elapsed instanceof HTMLInputElement) elapsed.value = String(Math.round(performance.now()))
+})`,
 })

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { card } from './shared/block-css.ts'
 import { plainText } from './shared/plain-text.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { hostOf, lines, linkIndexes, mdLink, outbound, say, words } from './shared/render.ts'
@@ -13,8 +14,8 @@ const GalleryItem = strictObject({
   link: optionalLink('Where the image leads when tapped.'),
 })
 
-// How wide an item shows (theme.css: a 600 px page, a card with 20 px padding, a grid of
-// 140 px-or-wider columns): alone it spans the card; with others, two columns on a phone.
+// How wide an item shows (a 600 px page in src/pages/theme.css; below, a card with 20 px padding
+// and a grid of 140 px-or-wider columns): alone it spans the card; with others, two columns on a phone.
 const shownWidth = (count: number) =>
   count === 1 ? '(max-width: 600px) calc(100vw - 72px), 528px' : '(max-width: 600px) calc(50vw - 41px), 259px'
 
@@ -89,4 +90,39 @@ export default defineSlotType({
     })
     return `${head}${items.join('\n')}`
   },
+
+  css: [
+    card('.slot-gallery'),
+    `.slot-gallery-items {
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+}
+.slot-gallery-items figure {
+  margin: 0;
+}
+.slot-gallery-items a,
+.slot-gallery-items picture {
+  display: block;
+}
+.slot-gallery-items img {
+  display: block;
+  width: 100%;
+  /* The width and height attributes give the ratio before loading; the tile stays square. */
+  height: auto;
+  aspect-ratio: 1;
+  object-fit: cover;
+  border-radius: 12px;
+  background: var(--line);
+}
+.slot-gallery-items figcaption {
+  margin-top: 6px;
+  font-size: 0.8125rem;
+  line-height: 1.35;
+  color: var(--muted);
+}`,
+  ],
 })

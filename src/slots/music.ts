@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { card, onPage } from './shared/block-css.ts'
 import { safeUrl } from './shared/html.ts'
 import { musicPlatformOf } from './shared/music-platforms.ts'
 import { mdText } from './shared/markdown-text.ts'
@@ -110,4 +111,152 @@ export default defineSlotType({
     const links = displayOrder(s.data.links).map((i) => `- ${mdLink(s.computed.links[i]?.label ?? 'Listen', s.data.links[i].link)}`)
     return `${head}${cover}${links.join('\n')}`
   },
+
+  css: [
+    card('.slot-music'),
+    onPage('.slot-music.style-minimal'),
+    `/* Music: cover, album and artist, then one row per platform; style-* changes the look. */
+.slot-music {
+  display: grid;
+  grid-template-columns: auto 1fr;
+  align-items: center;
+  gap: 14px 16px;
+}
+.slot-music-cover {
+  width: 84px;
+  height: 84px;
+  border-radius: 10px;
+  object-fit: cover;
+  box-shadow: var(--shadow);
+}
+.slot-music-meta h2 {
+  margin: 0;
+}
+.slot-music .slot-music-meta p {
+  margin: 2px 0 0;
+  color: var(--muted);
+}
+.slot-music-links {
+  grid-column: 1 / -1;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+}
+.slot-music .icon:empty {
+  display: none;
+}
+.slot-music-link {
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px;
+  min-height: 46px;
+  padding: 10px 16px;
+  border-radius: 12px;
+  background: var(--subtle);
+  color: var(--text);
+  font-weight: 600;
+  text-decoration: none;
+}
+.slot-music-link .slot-music-play {
+  margin-inline-start: auto;
+  padding: 3px 12px;
+  border-radius: 999px;
+  background: var(--accent);
+  color: var(--on-accent);
+  font-size: 0.8125rem;
+}
+.slot-music.style-bubble .slot-music-link {
+  border-radius: 999px;
+  background: var(--accent);
+  color: var(--on-accent);
+}
+.slot-music.style-bubble .slot-music-link .slot-music-play {
+  background: var(--on-accent);
+  color: var(--accent);
+}
+/* Light: white rows on a light grey card, pale pills, no dark fill anywhere. The house style on a
+   light theme is a white or frosted card with tinted rows and dark pills: the grey is deep enough
+   not to pass for one. */
+.slot-music.style-light {
+  background: #e6e6eb;
+  color: #1d1d22;
+  --muted: #55555f;
+}
+.slot-music.style-light .slot-music-link {
+  background: #ffffff;
+  color: #1d1d22;
+  box-shadow: 0 1px 2px rgba(29, 29, 34, 0.08);
+}
+.slot-music.style-light .slot-music-link .slot-music-play {
+  background: #e6e6eb;
+  color: #1d1d22;
+}
+.slot-music.style-gradient {
+  background: linear-gradient(140deg, #2b1055, #7597de);
+  color: #fff;
+}
+.slot-music.style-gradient .slot-music-link {
+  background: rgba(255, 255, 255, 0.16);
+  color: #fff;
+}
+.slot-music.style-gradient .slot-music-link .slot-music-play {
+  background: #fff;
+  color: #2b1055;
+}
+.slot-music.style-brutal {
+  background: #ffffff;
+  color: #000000;
+  --muted: #333333;
+  border: 3px solid #000;
+  border-radius: 4px;
+  box-shadow: 6px 6px 0 #000;
+}
+.slot-music.style-brutal .slot-music-link {
+  border: 2px solid #000;
+  border-radius: 2px;
+  background: #ffe14d;
+  color: #000000;
+}
+.slot-music.style-brutal .slot-music-link .slot-music-play {
+  background: #000000;
+  color: #ffffff;
+}
+.slot-music.style-cyber {
+  background: #0b0f1a;
+  color: #e8fbff;
+  box-shadow: 0 0 0 1px #18d7ff, 0 0 24px rgba(24, 215, 255, 0.25);
+}
+.slot-music.style-cyber .slot-music-link {
+  background: transparent;
+  border: 1px solid #18d7ff;
+  color: #e8fbff;
+}
+.slot-music.style-cyber .slot-music-link .slot-music-play {
+  background: #18d7ff;
+  color: #0b0f1a;
+}
+.slot-music.style-minimal {
+  background: transparent;
+  box-shadow: none;
+  padding: 0 4px;
+}
+.slot-music.style-minimal .slot-music-link {
+  background: transparent;
+  color: var(--on-bg);
+  border-bottom: 1px solid var(--line);
+  border-radius: 0;
+  padding: 8px 0;
+}
+/* The styles that recolour the artist line (over .slot-music .slot-music-meta p). */
+.slot-music.style-gradient .slot-music-meta p {
+  color: #e6ebff;
+}
+.slot-music.style-cyber .slot-music-meta p {
+  color: #9be9ff;
+}`,
+  ],
 })

@@ -7,7 +7,7 @@ import { defineSlotType } from './types.ts'
 
 const SIZES = ['large', 'medium', 'small'] as const
 
-// How wide each size shows (theme.css: a 600 px page with 16 px padding; medium 72 %, small 46 %).
+// How wide each size shows (src/pages/theme.css: a 600 px page with 16 px padding; below: medium 72 %, small 46 %).
 const SHOWN_WIDTH: Record<(typeof SIZES)[number], string> = {
   large: '(max-width: 600px) calc(100vw - 32px), 568px',
   medium: '(max-width: 600px) calc(72vw - 23px), 409px',
@@ -52,4 +52,28 @@ export default defineSlotType({
     const image = `![Picture](${s.computed.src})`
     return s.data.link ? `${image}\nOpens: ${mdLink(s.data.link, s.data.link)}` : image
   },
+
+  css: [
+    `.slot-picture {
+  display: flex;
+  justify-content: center;
+}
+.slot-picture img,
+.slot-picture picture,
+.slot-picture a {
+  display: block;
+  width: 100%;
+}
+.slot-picture img {
+  height: auto;
+  border-radius: var(--radius);
+  box-shadow: var(--shadow);
+}
+.slot-picture.size-medium > * {
+  width: 72%;
+}
+.slot-picture.size-small > * {
+  width: 46%;
+}`,
+  ],
 })

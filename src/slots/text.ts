@@ -1,3 +1,4 @@
+import { card, onPage } from './shared/block-css.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { hostOf, mdLink, outbound, say, words } from './shared/render.ts'
 import { raw } from './shared/html.ts'
@@ -50,4 +51,41 @@ export default defineSlotType({
     const parts = [title ? `**${mdText(title)}**` : '', richTextToMarkdown(description), link ? `Opens: ${mdLink(link, link)}` : '']
     return parts.filter(Boolean).join('\n\n')
   },
+
+  css: [
+    card('.slot-text.text-border'),
+    onPage('.slot-text.text-plain'),
+    `.slot-text-body > :first-child {
+  margin-top: 0;
+}
+.slot-text-body > :last-child {
+  margin-bottom: 0;
+}
+.slot-text-body p,
+.slot-text-body ul,
+.slot-text-body ol {
+  margin: 0 0 0.6em;
+}
+.slot-text-body ul,
+.slot-text-body ol {
+  padding-left: 1.25em;
+}
+.slot-text.text-plain {
+  padding: 4px 4px;
+  text-align: center;
+}
+.slot-text.text-plain ul,
+.slot-text.text-plain ol {
+  padding-left: 0;
+  list-style-position: inside;
+}
+.slot-text-link {
+  display: block;
+  text-decoration: none;
+}
+.slot-text-link h2 {
+  text-decoration: underline;
+  text-underline-offset: 3px;
+}`,
+  ],
 })

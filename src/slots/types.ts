@@ -138,6 +138,22 @@ export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TS
   html(slot: SlotView<Static<S>, Static<C>>, r: RenderContext): SafeHtml
   /** The block as a model reads it (page markdown). Empty blocks say they are empty. */
   markdown(slot: SlotView<Static<S>, Static<C>>, record?: unknown): string
+  /**
+   * The block's rules in the public page's stylesheet, which puts them after the page-wide sheet
+   * (src/pages/theme.css), type by type in registry order. Sheets from slots/shared/ come first
+   * (a sheet two types list is written once, where the first of them comes); the last is the
+   * type's own and styles only its classes. Colours, fonts and radii come from the theme's tokens
+   * (`var(--surface)`) unless a style is a fixed look.
+   */
+  css: readonly string[]
+  /**
+   * What the block does in the browser, when it does anything: a classic script the public page
+   * runs once, in a function of its own after src/pages/page-script.js (whose `countClick` it may
+   * call). The page must work without it.
+   */
+  script?: string
+  /** Origins the block may frame on the public page (its Content-Security-Policy frame-src). */
+  frames?: readonly string[]
 }
 
 /** Identity helper: checks a type module against SlotTypeDef and keeps its precise types. */

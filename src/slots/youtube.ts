@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { card } from './shared/block-css.ts'
 import { plainText } from './shared/plain-text.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { lines, mdLink, outbound, remoteImageOf, say, words } from './shared/render.ts'
@@ -34,6 +35,8 @@ export function parseVideoId(link: string): string | null {
 }
 
 const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`
+/** The privacy-enhanced player: the one frame the page's CSP allows (src/pages/security-headers.ts). */
+const EMBED = 'https://www.youtube-nocookie.com/embed/'
 
 export default defineSlotType({
   type: 'youtube',
@@ -71,7 +74,7 @@ export default defineSlotType({
     const videoId = parseVideoId(d.link) ?? ''
     return {
       videoId,
-      embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}`,
+      embedUrl: `${EMBED}${videoId}`,
       thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
     }
   },
@@ -81,9 +84,9 @@ export default defineSlotType({
     const { title, description } = s.data
     const t = words(r)
     const name = title || t.videoTitle
-    // Click-to-load: a plain link to the video (works without script); the page script swaps in
+    // Click-to-load: a plain link to the video (works without script); `script` below swaps in
     // the youtube-nocookie iframe from data-embed-url on click.
-    const thumb = r.h`<img src="${remoteImageOf(r, s.computed.thumbnailUrl)}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer"><span class="slot-youtube-play">${t.playVideo}</span>`
+    const thumb = r.h`<img src="${remoteImageOf(r, s.computed.thumbnailUrl)}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer"><span class="sr-only">${t.playVideo}</span>`
     const player = outbound(r, s.id, 0, { className: 'slot-youtube-player', label: say(t.playNamed, { name }) }, thumb)
     const withEmbed = r.h`<div class="slot-youtube-frame" data-embed-url="${`${s.computed.embedUrl}?autoplay=1`}" data-title="${name}">${player}</div>`
     const caption =
@@ -98,4 +101,102 @@ export default defineSlotType({
     const link = mdLink(title ? `YouTube video: ${title}` : 'YouTube video', watchUrl(s.computed.videoId))
     return description ? `${link}\n${mdText(description)}` : link
   },
+
+  css: [
+    card('.slot-youtube'),
+    `/* YouTube: a thumbnail link (works without script); the type's script swaps in the player. */
+.slot-youtube {
+  margin: 0;
+  padding: 0;
+  overflow: hidden;
+}
+.slot-youtube-frame {
+  position: relative;
+  aspect-ratio: 16 / 9;
+  background: #111;
+}
+.slot-youtube-frame > a,
+.slot-youtube-frame iframe {
+  position: absolute;
+  inset: 0;
+  display: block;
+  width: 100%;
+  height: 100%;
+  border: 0;
+}
+.slot-youtube-frame img {
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+  opacity: 0.92;
+}
+.slot-youtube-frame > a::before {
+  content: "";
+  position: absolute;
+  z-index: 1;
+  left: 50%;
+  top: 50%;
+  width: 68px;
+  height: 48px;
+  margin: -24px 0 0 -34px;
+  border-radius: 14px;
+  background: #e0241c;
+  box-shadow: 0 4px 14px rgba(0, 0, 0, 0.3);
+  transition: transform 0.15s ease;
+}
+.slot-youtube-frame > a::after {
+  content: "";
+  position: absolute;
+  z-index: 2;
+  left: 50%;
+  top: 50%;
+  margin: -10px 0 0 -6px;
+  border-style: solid;
+  border-width: 10px 0 10px 17px;
+  border-color: transparent transparent transparent #fff;
+}
+.slot-youtube-frame > a:hover::before {
+  transform: scale(1.08);
+}
+.slot-youtube figcaption {
+  padding: 14px 18px 16px;
+}
+.slot-youtube figcaption strong {
+  display: block;
+  font-size: 1rem;
+}
+.slot-youtube figcaption p {
+  margin: 4px 0 0;
+  font-size: 0.9375rem;
+  color: var(--muted);
+}
+@media (prefers-reduced-motion: reduce) {
+  .slot-youtube-frame > a::before {
+    transition: none;
+  }
+}`,
+  ],
+
+  // The privacy-enhanced player is the only thing framed, and only after a click.
+  frames: [new URL(EMBED).origin],
+  // Click-to-load: the thumbnail is a plain link to the video (works without script); here a
+  // click swaps in the player instead, and still counts the click.
+  script: `
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('.slot-youtube-frame > a') : null
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  const frame = link.parentElement
+  const src = frame.dataset.embedUrl || ''
+  if (!src.startsWith('${EMBED}')) return
+  event.preventDefault()
+  countClick(link)
+  const player = document.createElement('iframe')
+  player.src = src
+  player.title = frame.dataset.title || 'YouTube video'
+  player.allow = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share'
+  player.allowFullscreen = true
+  player.referrerPolicy = 'strict-origin-when-cross-origin'
+  frame.replaceChildren(player)
+  player.focus()
+})`,
 })

@@ -30,7 +30,6 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'pages/form-submissions.ts': { form: 'the form record kind of the submission route' },
   'profiles/logins.ts': { event: 'a reserved login' },
   'profiles/social-icons.ts': { youtube: 'a social icon name' },
-  'store/forms.ts': { text: 'a form field type' },
 }
 
 function filesUnder(dir: string): string[] {

@@ -4,7 +4,7 @@ import { CATALOGUES } from '../../src/i18n/catalogue.ts'
 import { slotService } from '../../src/services/slot-service.ts'
 import { eventsRepository } from '../../src/store/events.ts'
 import { languagesRepository } from '../../src/store/languages.ts'
-import { type Profile, profilesRepository } from '../../src/store/profiles.ts'
+import { type StoredProfile, profilesRepository } from '../../src/store/profiles.ts'
 import type { User } from '../../src/store/users.ts'
 import { makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
@@ -18,7 +18,7 @@ describe(`the public page speaks its language (${STORE})`, () => {
   after(() => t.close())
 
   /** A page with an event (same-day range) and a video, in the language `code`. */
-  async function pageIn(code: string, event: { startsAt: string; endsAt: string | null; timezone: string }): Promise<Profile> {
+  async function pageIn(code: string, event: { startsAt: string; endsAt: string | null; timezone: string }): Promise<StoredProfile> {
     const profile = await makeProfile(t, user)
     const language = (await languagesRepository.findByCode(t.ctx.db, code))!
     await profilesRepository.update(t.ctx.db, profile.id, { languageId: language.id, socials: [{ link: 'https://github.com/x', order: 0 }] })

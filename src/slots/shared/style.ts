@@ -102,3 +102,86 @@ export function customStyleAttr(customize: Record<string, unknown> | null): stri
   if (Number.isInteger(customize.borderRadius)) vars.push(`--slot-radius:${customize.borderRadius}px`)
   return vars.join(';')
 }
+
+/**
+ * The fixed colour pair of each named style (background, title, subtitle, and a border where a
+ * pale fill needs one): the same on every theme and in both modes.
+ */
+const NAMED_COLOURS: Record<Exclude<ButtonStyle, 'primary' | 'custom'>, { bg: string; fg: string; sub: string; border?: string }> = {
+  bright: { bg: 'linear-gradient(120deg, #e8461f, #d61f69)', fg: '#ffffff', sub: '#ffe9ef' },
+  light: { bg: '#ffffff', fg: '#1d1d22', sub: '#55555f', border: 'rgba(29, 29, 34, 0.12)' },
+  'classic-dark': { bg: '#000000', fg: '#ffffff', sub: '#d0d0d6' },
+  'dull-gray': { bg: '#62626b', fg: '#ffffff', sub: '#ececf0' },
+  'very-red': { bg: '#c8231b', fg: '#ffffff', sub: '#ffe3e1' },
+  'honey-yellow': { bg: '#f6c42b', fg: '#2a2100', sub: '#4a3b06' },
+  'money-green': { bg: '#17784a', fg: '#ffffff', sub: '#dcf5e8' },
+  'grass-green': { bg: '#7ccc3f', fg: '#17260a', sub: '#25400f' },
+  'social-blue': { bg: '#1662d0', fg: '#ffffff', sub: '#e1ecff' },
+  'outdated-coral': { bg: '#ff8571', fg: '#2b0f0a', sub: '#4a1d15' },
+  'seems-lilac': { bg: '#cbb8ff', fg: '#211542', sub: '#3b2b6b' },
+  pinkish: { bg: '#ffc4da', fg: '#3d0f22', sub: '#5e1f39' },
+}
+
+/**
+ * The page rules of every button in a named style: the button slot and the form's two buttons
+ * (its button view and its submit button). `primary` takes the theme's fill, `custom` the slot's
+ * own colours (customStyleAttr); every other style is a fixed colour pair that keeps its look on
+ * every theme, in both modes. Every selector is one class deep, so the style classes, which come
+ * after, win over the base rule on every button.
+ */
+export const BUTTON_CSS = `/* The theme's fill (design-tokens.ts) sets every button's edge and the primary style's colours. */
+.slot-button,
+.slot-form-button,
+.slot-form-submit {
+  --btn-bg: var(--accent);
+  --btn-fg: var(--on-accent);
+  --btn-sub: var(--on-accent);
+  --btn-border: var(--button-border, transparent);
+  --btn-shadow: var(--button-shadow, var(--shadow));
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 2px;
+  width: 100%;
+  min-height: 58px;
+  padding: 12px 22px;
+  border: 2px solid var(--btn-border);
+  border-radius: var(--slot-radius, var(--btn-radius));
+  background: var(--btn-bg);
+  color: var(--btn-fg);
+  font: inherit;
+  font-weight: 650;
+  text-align: center;
+  text-decoration: none;
+  box-shadow: var(--btn-shadow);
+  cursor: pointer;
+  transition: transform 0.15s ease, box-shadow 0.15s ease;
+}
+.slot-button:hover,
+.slot-form-button:hover,
+.slot-form-submit:hover {
+  transform: translateY(-2px);
+}
+.style-primary {
+  --btn-bg: var(--primary-bg, var(--accent));
+  --btn-fg: var(--primary-fg, var(--on-accent));
+  --btn-sub: var(--primary-sub, var(--on-accent));
+  --btn-border: var(--primary-border, var(--button-border, transparent));
+  --btn-shadow: var(--primary-shadow, var(--button-shadow, var(--shadow)));
+}
+${Object.entries(NAMED_COLOURS)
+  .map(([name, c]) => `.style-${name} {\n  --btn-bg: ${c.bg};\n  --btn-fg: ${c.fg};\n  --btn-sub: ${c.sub};\n${c.border ? `  --btn-border: ${c.border};\n` : ''}}\n`)
+  .join('')}/* The slot's own colours, set as custom properties in its style attribute. */
+.style-custom {
+  --btn-bg: var(--slot-bg, #424248);
+  --btn-fg: var(--slot-fg, #ffffff);
+  --btn-sub: var(--slot-sub, #e0e7ff);
+}
+@media (prefers-reduced-motion: reduce) {
+  .slot-button,
+  .slot-form-button,
+  .slot-form-submit {
+    transition: none;
+  }
+}`
