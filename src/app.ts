@@ -29,6 +29,7 @@ import { validatorCompiler } from './http/validation.ts'
 import { limits } from './limits.ts'
 import { createLogger } from './logger.ts'
 import { installMedia } from './http/media-routes.ts'
+import { scheduleFilePurge } from './media/purge.ts'
 import { installFormSubmissions } from './pages/form-submissions.ts'
 import { installPublicPages } from './pages/public-pages.ts'
 import { schedulePeriodic } from './jobs/periodic-job.ts'
@@ -158,5 +159,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   })
   scheduleAnalyticsPurge(ctx)
+  scheduleFilePurge(ctx)
   return app
 }
