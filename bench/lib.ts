@@ -1,4 +1,4 @@
-import { createServer, type OutgoingHttpHeaders } from 'node:http'
+import { createServer, type OutgoingHttpHeaders, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Worker } from 'node:worker_threads'
 
@@ -38,57 +38,16 @@ export function load(url: string, options: LoadOptions = {}): Promise<LoadResult
   })
 }
 
-/** A bare node:http server answering every request with the same status, headers and bytes. */
-export async function baselineServer(status: number, headers: OutgoingHttpHeaders, body: Buffer) {
-  const server = createServer((_req, res) => {
-    res.writeHead(status, headers)
-    res.end(body)
-  })
-  server.keepAliveTimeout = 10_000
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((r) => server.close(() => r())) }
-}
-
-/** The exact answer of `url`, to serve the same bytes from the baseline. */
-export async function capture(url: string, options: LoadOptions = {}) {
-  const res = await fetch(url, { method: options.method ?? 'GET', headers: options.headers, body: options.body })
-  const body = Buffer.from(await res.arrayBuffer())
-  const headers: OutgoingHttpHeaders = {}
-  for (const name of ['content-type', 'cache-control', 'etag', 'vary']) {
-    const v = res.headers.get(name)
-    if (v) headers[name] = v
-  }
-  return { status: res.status, headers, body }
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 /**
- * Throughput of `url` as a ratio of a bare node:http server answering the same bytes, measured
- * in alternating rounds in this same run (these machines are noisy).
+ * Throughput of `url` as a ratio of a bare node:http server answering the same bytes (see
+ * ratioAgainstSameBytes), printed under `name`.
  */
 export async function ratioAgainstBaseline(name: string, url: string, options: LoadOptions & { rounds?: number } = {}) {
-  const sample = await capture(url, options)
-  if (sample.status >= 400) throw new Error(`${name}: ${url} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`)
-  const baseline = await baselineServer(sample.status, sample.headers, sample.body)
-  const app: number[] = []
-  const base: number[] = []
-  try {
-    for (let i = 0; i < (options.rounds ?? 3); i++) {
-      const b = await load(baseline.url, options)
-      const a = await load(url, options)
-      const bad = Object.entries(a.statuses).filter(([s]) => Number(s) >= 400)
-      if (a.errors || bad.length) throw new Error(`${name}: ${a.errors} errors, statuses ${JSON.stringify(a.statuses)}`)
-      base.push(b.rps)
-      app.push(a.rps)
-    }
-  } finally {
-    await baseline.close()
-  }
-  const ratio = median(app) / median(base)
-  report(name, `${ratio.toFixed(2)} of baseline`, `(app ${Math.round(median(app))} req/s, bare node:http ${Math.round(median(base))} req/s, ${sample.body.length} B)`)
-  return { ratio, app: median(app), baseline: median(base) }
+  const r = await ratioAgainstSameBytes(url, options)
+  report(name, `${r.ratio.toFixed(2)} of baseline`, `(app ${Math.round(r.app)} req/s, bare node:http ${Math.round(r.baseline)} req/s, ${r.sample.body.length} B)`)
+  return r
 }
 
 export function report(name: string, figure: string, detail = '') {
@@ -106,4 +65,64 @@ export async function availableStores(): Promise<Array<'sqlite' | 'postgres'>> {
   } catch {
     return ['sqlite']
   }
+}
+
+/** Headers node:http writes on every answer by itself: the baseline gets its own. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+/**
+ * The answer of `url` exactly as sent for these request headers: status, every header but the
+ * per-connection ones, and the body still in its content coding (fetch would ask for and undo a
+ * coding of its own choosing, so this uses node:http, which sends only the headers given).
+ */
+export function captureRaw(url: string, options: LoadOptions = {}): Promise<{ status: number; headers: OutgoingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('error', reject)
+      res.on('end', () => {
+        const headers: OutgoingHttpHeaders = {}
+        for (const [name, value] of Object.entries(res.headers)) if (!PER_CONNECTION.has(name) && value !== undefined) headers[name] = value
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) })
+      })
+    })
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+/**
+ * Throughput of `url` against a bare node:http server sending the very bytes `url` sends for
+ * the same request headers: same status, same headers (Content-Encoding and Content-Length
+ * included, so the same framing), same encoded body, same keep-alive timeout, driven by the
+ * same load settings in alternating rounds. Prints nothing; the caller states its target.
+ */
+export async function ratioAgainstSameBytes(url: string, options: LoadOptions & { rounds?: number; keepAliveTimeout?: number } = {}) {
+  const sample = await captureRaw(url, options)
+  if (sample.status >= 400) throw new Error(`${url} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`)
+  const server = createServer((_req, res) => {
+    res.writeHead(sample.status, sample.headers)
+    res.end(sample.body)
+  })
+  server.keepAliveTimeout = options.keepAliveTimeout ?? 5000
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const baselineUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  const app: number[] = []
+  const base: number[] = []
+  try {
+    const same = await captureRaw(baselineUrl, options)
+    if (!same.body.equals(sample.body) || JSON.stringify(same.headers) !== JSON.stringify(sample.headers)) throw new Error('the baseline does not answer the same bytes')
+    for (let i = 0; i < (options.rounds ?? 3); i++) {
+      const b = await load(baselineUrl, options)
+      const a = await load(url, options)
+      const bad = Object.entries(a.statuses).filter(([s]) => s !== String(sample.status))
+      if (a.errors || bad.length) throw new Error(`${url}: ${a.errors} errors, statuses ${JSON.stringify(a.statuses)}`)
+      base.push(b.rps)
+      app.push(a.rps)
+    }
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()))
+  }
+  return { ratio: median(app) / median(base), app: median(app), baseline: median(base), rounds: { app, baseline: base }, sample }
 }

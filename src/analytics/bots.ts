@@ -6,6 +6,13 @@ import { isbot } from 'isbot'
  * anything that announces itself as automated, or sends no user agent at all, is left out.
  */
 
+// isbot's pattern is one long regular expression, a fair share of a cached page view's cost;
+// visitors send a few hundred distinct agents a day, so answers are remembered (bounded in count,
+// and only for agents of a browser's length, so junk agents cannot fill memory).
+const MAX_REMEMBERED = 2000
+const MAX_REMEMBERED_LENGTH = 512
+const answers = new Map<string, boolean>()
+
 /**
  * True for crawlers, unfurlers, scripted HTTP clients and headless browsers (isbot's maintained
  * pattern, which follows new crawlers better than a list of ours could), and for a missing or
@@ -13,7 +20,14 @@ import { isbot } from 'isbot'
  */
 export function isBot(userAgent: string | undefined): boolean {
   if (!userAgent || userAgent.trim() === '') return true
-  return isbot(userAgent)
+  let answer = answers.get(userAgent)
+  if (answer === undefined) {
+    answer = isbot(userAgent)
+    if (userAgent.length > MAX_REMEMBERED_LENGTH) return answer
+    if (answers.size >= MAX_REMEMBERED) answers.clear()
+    answers.set(userAgent, answer)
+  }
+  return answer
 }
 
 /**
