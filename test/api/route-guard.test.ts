@@ -16,15 +16,16 @@ function validBody(row: RouteRow): unknown {
   return body
 }
 
-/** Query strings the row requires, from the smallest valid values. */
+/** Query strings the row requires: each one's smallest valid value, else its first example. */
 function validQuery(row: RouteRow): string {
   if (!row.query) return ''
-  const created = Value.Create(row.query as TSchema) as Record<string, unknown>
-  const pairs = Object.entries(created).filter(([, v]) => v !== undefined && v !== '')
-  // A required string TypeBox leaves empty still needs a value the row accepts.
-  for (const key of (row.query as { required?: string[] }).required ?? []) {
-    if (!pairs.some(([k]) => k === key)) pairs.push([key, 'guard.check'])
-  }
+  const schema = row.query as TSchema & { properties: Record<string, TSchema & { pattern?: string; examples?: unknown[] }>; required?: string[] }
+  const pairs = (schema.required ?? []).map((key): [string, unknown] => {
+    const p = schema.properties[key]
+    // TypeBox makes no value for a pattern; an empty string is not one the row accepts either.
+    const made = p.pattern ? undefined : Value.Create(p)
+    return [key, made === undefined || made === '' ? (p.examples?.[0] ?? 'guard.check') : made]
+  })
   return pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString()}` : ''
 }
 
