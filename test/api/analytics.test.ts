@@ -10,7 +10,9 @@ const today = localDay(new Date(), 'UTC')
 /** Noon UTC `n` days before today. */
 const noon = (daysAgo: number) => new Date(`${addDays(today, -daysAgo)}T12:00:00Z`)
 /** HyperLogLog estimates: within 2 % (or 2 for small counts) of the truth. */
-const near = (n: number, truth: number) => assert.ok(Math.abs(n - truth) <= Math.max(2, truth * 0.02), `${n} is not near ${truth}`)
+// HyperLogLog at precision 14 has a standard error of 0.81 %; the visitor hashes change with the
+// random secret and the date, so 2 % (2.5 σ) failed a run now and then. 3.5 % is over 4 σ.
+const near = (n: number, truth: number) => assert.ok(Math.abs(n - truth) <= Math.max(2, truth * 0.035), `${n} is not near ${truth}`)
 const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
 
 async function addSlots(t: TestApp, profileId: number, slots: Array<{ type: string; data: object }>): Promise<number[]> {
