@@ -42,11 +42,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /**
  * Throughput of `url` as a ratio of a bare node:http server answering the same bytes (see
- * ratioAgainstSameBytes), printed under `name`.
+ * ratioAgainstSameBytes), printed under `name`, with PASS or BELOW when a target is given.
  */
-export async function ratioAgainstBaseline(name: string, url: string, options: LoadOptions & { rounds?: number } = {}) {
+export async function ratioAgainstBaseline(name: string, url: string, options: LoadOptions & { rounds?: number; keepAliveTimeout?: number; target?: number } = {}) {
   const r = await ratioAgainstSameBytes(url, options)
-  report(name, `${r.ratio.toFixed(2)} of baseline`, `(app ${Math.round(r.app)} req/s, bare node:http ${Math.round(r.baseline)} req/s, ${r.sample.body.length} B)`)
+  const verdict = options.target === undefined ? '' : ` ${r.ratio >= options.target ? 'PASS' : 'BELOW'} (≥ ${options.target})`
+  const rounds = `medians of ${r.rounds.app.map(Math.round).join('/')} and ${r.rounds.baseline.map(Math.round).join('/')}`
+  report(name, `${r.ratio.toFixed(2)} of baseline${verdict}`, `(app ${Math.round(r.app)} req/s, bare node:http ${Math.round(r.baseline)} req/s, ${rounds}, ${r.sample.body.length} B)`)
   return r
 }
 

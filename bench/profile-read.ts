@@ -33,9 +33,10 @@ export async function benchProfileRead(store: 'sqlite' | 'postgres') {
       if (res.status !== 201) throw new Error(`seeding: ${res.status} ${res.text}`)
     }
     const headers = { authorization: `Bearer ${token}` }
-    const connections = 50
-    await ratioAgainstBaseline(`GET /v1/profiles/{key}?include=slots, 50 slots (${store})`, `${t.url}/v1/profiles/${profile.id}?include=slots`, { headers, connections })
-    await ratioAgainstBaseline(`GET /v1/profiles/{key}/slots, 50 slots (${store})`, `${t.url}/v1/profiles/${profile.id}/slots`, { headers, connections })
+    // Issue #14: at least 0.3 of the bare server. Five alternating rounds: these machines are noisy.
+    const options = { headers, connections: 50, rounds: 5, target: 0.3 }
+    await ratioAgainstBaseline(`GET /v1/profiles/{key}?include=slots, 50 slots (${store})`, `${t.url}/v1/profiles/${profile.id}?include=slots`, options)
+    await ratioAgainstBaseline(`GET /v1/profiles/{key}/slots, 50 slots (${store})`, `${t.url}/v1/profiles/${profile.id}/slots`, options)
   } finally {
     await t.close()
   }
