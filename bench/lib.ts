@@ -44,7 +44,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * Throughput of `url` as a ratio of a bare node:http server answering the same bytes (see
  * ratioAgainstSameBytes), printed under `name`, with PASS or BELOW when a target is given.
  */
-export async function ratioAgainstBaseline(name: string, url: string, options: LoadOptions & { rounds?: number; keepAliveTimeout?: number; target?: number } = {}) {
+export async function ratioAgainstBaseline(name: string, url: string, options: Parameters<typeof ratioAgainstSameBytes>[1] & { target?: number } = {}) {
   const r = await ratioAgainstSameBytes(url, options)
   const verdict = options.target === undefined ? '' : ` ${r.ratio >= options.target ? 'PASS' : 'BELOW'} (≥ ${options.target})`
   const rounds = `medians of ${r.rounds.app.map(Math.round).join('/')} and ${r.rounds.baseline.map(Math.round).join('/')}`

@@ -15,9 +15,6 @@ import { pageStyle } from './theme.ts'
 
 const MAX_BODY = 64 * 1024
 
-// Re-exported: the route's tests (test/pages/form-submissions.test.ts) check submissions through it.
-export { checkSubmission } from '../slots/shared/form-submission.ts'
-
 /**
  * `POST /-/forms/<slotId>`: what a form slot on a published page sends. Works without script:
  * the answer is a small page saying it was received (or what to fix) with a link back.
