@@ -125,8 +125,6 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
     const found = cache.get(`${kind}:${path[1].toLowerCase()}`)
     if (!found) return false
-    // No proxy is trusted (buildApp sets no trustProxy), so this is what Fastify's req.ip says.
-    countView(found, kind, method, req.socket.remoteAddress ?? '', req.headers)
     const sent = representationOf(found, req.headers['accept-encoding'])
     counts.hits++
     if (etagMatches(req.headers['if-none-match'], sent.etag)) {
@@ -136,6 +134,10 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
       res.writeHead(200, sent.headers).end(method === 'GET' ? sent.body : undefined)
       counts.fastPath[method === 'GET' ? 'GET 200' : 'HEAD 200']++
     }
+    // Counted once the answer is written (end() writes it at once): the visitor's hash is work
+    // the visitor need not wait for. No proxy is trusted (buildApp sets no trustProxy), so the
+    // socket's address is what Fastify's req.ip says.
+    countView(found, kind, method, req.socket.remoteAddress ?? '', req.headers)
     return true
   })
   app.addHook('onClose', async () => {
