@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { MIN_FILL_MS } from '../../src/slots/shared/form-submission.ts'
-import { checkSubmission } from '../../src/slots/shared/form-submission.ts'
+import { checkSubmission, MIN_FILL_MS } from '../../src/slots/shared/form-submission.ts'
 import { slotService } from '../../src/services/slot-service.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
 import { formsRepository } from '../../src/store/forms.ts'
