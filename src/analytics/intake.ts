@@ -103,7 +103,7 @@ function createIntake(ctx: AppContext): AnalyticsIntake {
     if (!Number.isSafeInteger(e.profileId) || e.profileId <= 0) return false
     const at = e.at ?? new Date()
     const digest = hash(e.ip, e.userAgent!, e.profileId, at)
-    buffer.push({ profileId: e.profileId, at: at.getTime(), hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4), slotId, socialIndex })
+    buffer.push({ profileId: e.profileId, at: at.getTime(), hi: Number.parseInt(digest.slice(0, 8), 16), lo: Number.parseInt(digest.slice(8, 16), 16), slotId, socialIndex })
     if (buffer.length >= FLUSH_EVENTS && !queued) flush().catch(() => {})
     return true
   }
