@@ -4,7 +4,7 @@ import type { User } from '../store/users.ts'
 import type { ConnectedApp, ConnectedAppsSource } from './connected-apps.ts'
 import { when } from './format.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
-import { csrfField } from './scope.ts'
+import { csrfField } from './layout.ts'
 
 /** /settings/apps: the spec's "dashboard API settings" where an application is disconnected. */
 export const appPages = (source: ConnectedAppsSource): PageRow[] => [

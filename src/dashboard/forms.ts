@@ -1,6 +1,6 @@
 import { AppError, type FieldErrors } from '../core/errors.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
-import { csrfField } from './scope.ts'
+import { csrfField } from './layout.ts'
 
 export interface FieldOptions {
   name: string

@@ -12,6 +12,9 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 const css = `${tokensCss}${read('./dashboard.css')}\n${themePickerCss}`
 const script = read('./dashboard.js')
 
+/** The hidden field every dashboard form posts its CSRF token in. */
+export const csrfField = (token: string) => h`<input type="hidden" name="_csrf" value="${token}">`
+
 /**
  * Every dashboard answer: the stylesheet and the one script inlined and allowed by hash, forms
  * only to ourselves, no framing, never cached (pages show tokens and personal data).
@@ -70,7 +73,7 @@ export interface PageOptions {
 export function layout(o: PageOptions): string {
   const nav = o.user
     ? h`<nav aria-label="Dashboard"><ul>
-${SECTIONS.map((s) => h`<li><a href="${s.href}"${s.id === o.active ? raw(' aria-current="page"') : ''}>${s.label}</a></li>\n`)}<li><form method="post" action="/logout"><input type="hidden" name="_csrf" value="${o.csrf ?? ''}"><button type="submit" class="link">Sign out</button></form></li>
+${SECTIONS.map((s) => h`<li><a href="${s.href}"${s.id === o.active ? raw(' aria-current="page"') : ''}>${s.label}</a></li>\n`)}<li><form method="post" action="/logout">${csrfField(o.csrf ?? '')}<button type="submit" class="link">Sign out</button></form></li>
 </ul></nav>`
     : h`<nav aria-label="Account"><ul><li><a href="/login">Sign in</a></li></ul></nav>`
   return h`<!doctype html>

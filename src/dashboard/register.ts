@@ -5,7 +5,7 @@ import { h } from '../slots/shared/html.ts'
 import { HOME, safeNext, withNext } from './current-user.ts'
 import { errorSummary, field, fieldErrorsOf, timeZoneSelect } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { csrfField } from './scope.ts'
+import { csrfField } from './layout.ts'
 import { countRegistration } from './sign-in-limits.ts'
 
 export const registerPages: PageRow[] = [

@@ -75,8 +75,6 @@ export function csrfProtected(req: FastifyRequest, reply: FastifyReply, done: (e
 export const csrfToken = (reply: FastifyReply) => reply.generateCsrf()
 
 /** The hidden field every state-changing form carries. */
-export const csrfField = (token: string) => h`<input type="hidden" name="_csrf" value="${token}">`
-
 /** Errors inside the dashboard become pages, not JSON envelopes. */
 async function errorPage(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   const code = (err as FastifyError).code

@@ -5,7 +5,8 @@ import { h } from '../slots/shared/html.ts'
 import { HOME, safeNext, signedInUser, withNext } from './current-user.ts'
 import { errorSummary, field } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { csrfField, SESSION_COOKIE } from './scope.ts'
+import { csrfField } from './layout.ts'
+import { SESSION_COOKIE } from './scope.ts'
 import { countSignIn } from './sign-in-limits.ts'
 
 export const signInPages: PageRow[] = [

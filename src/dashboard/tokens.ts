@@ -7,7 +7,7 @@ import type { User } from '../store/users.ts'
 import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { when } from './format.ts'
 import { type PageInput, type PageRow, text, values } from './page-routes.ts'
-import { csrfField } from './scope.ts'
+import { csrfField } from './layout.ts'
 
 export const tokenPages: PageRow[] = [
   { method: 'GET', url: '/settings/tokens', signedIn: true, handler: async (p) => tokensPage(p, {}) },

@@ -28,9 +28,8 @@ export const remoteImageOf = (r: RenderContext, url: string): string => (r.remot
 /** The page's words (English when the page supplies none). */
 export const words = (r: RenderContext): Messages => r.t ?? en
 
-/** `{name}` placeholders of a message filled in. */
-export const say = (template: string, vars: Record<string, string | number>): string =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+/** `{name}` placeholders of a message filled in (the catalogue's own filler). */
+export { fill as say } from '../../i18n/catalogue.ts'
 
 /** Plain text with its line breaks kept. */
 export const lines = (r: RenderContext, text: string): SafeHtml =>
