@@ -12,6 +12,7 @@ import { installDashboard } from './dashboard/index.ts'
 import { installMcp } from './mcp/install.ts'
 import { installOAuthEndpoints } from './oauth/endpoints.ts'
 import { type AppContext, newEventBus } from './context.ts'
+import { trustedProxies } from './http/client-address.ts'
 import { installCompression } from './http/content-encoding.ts'
 import { installDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
@@ -112,6 +113,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID()
     },
     bodyLimit: 8 * 1024 * 1024,
+    // req.ip: the socket's address, or behind TRUST_PROXY the forwarded one (http/client-address.ts).
+    trustProxy: trustedProxies(ctx.config.trustProxy) ?? false,
     ...serverTimeouts(ctx.config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,

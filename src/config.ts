@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { trustedProxies } from './http/client-address.ts'
 
 /** Every environment variable the service reads, parsed and checked once at start. */
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   secret: string | undefined
   /** Whether anyone may create an account at /register; `closed`: only the CLI creates users. */
   registration: 'open' | 'closed'
+  /** Reverse proxies whose X-Forwarded-For names the client (src/http/client-address.ts); none by default. */
+  trustProxy: string[]
 }
 
 export class ConfigError extends Error {
@@ -104,6 +107,21 @@ function metricsToken(env: Env): string | undefined {
   return raw
 }
 
+function trustProxy(env: Env): string[] {
+  const entries = (env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  for (const entry of entries) {
+    try {
+      trustedProxies([entry])
+    } catch {
+      throw new ConfigError('TRUST_PROXY', `expected IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, separated by commas; got "${entry}"`)
+    }
+  }
+  return entries
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = str(env, 'HOST', '127.0.0.1')
   const port = int(env, 'PORT', 8080, 0, 65535)
@@ -151,5 +169,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     secret: env.SECRET_KEY || undefined,
     registration: oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open'),
+    trustProxy: trustProxy(env),
   }
 }

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
+import { clientAddress, trustedProxies } from '../http/client-address.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { limits } from '../limits.ts'
 import { metricsOf } from '../metrics.ts'
@@ -55,6 +56,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
   app.addHook('onReady', () => freshness.ready)
   app.addHook('onClose', () => freshness.close())
   const intake = analyticsIntake(ctx)
+  const trust = trustedProxies(ctx.config.trustProxy)
   const qrCode = qrCodes()
   // A missing page has no owner to ask for a language: the visitor's browser says which.
   const notFoundHeaders = { ...notFoundPage.headers, 'cache-control': 'no-store', 'content-type': notFoundPage.contentType, vary: 'Accept-Language' }
@@ -135,9 +137,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
       counts.fastPath[method === 'GET' ? 'GET 200' : 'HEAD 200']++
     }
     // Counted once the answer is written (end() writes it at once): the visitor's hash is work
-    // the visitor need not wait for. No proxy is trusted (buildApp sets no trustProxy), so the
-    // socket's address is what Fastify's req.ip says.
-    countView(found, kind, method, req.socket.remoteAddress ?? '', req.headers)
+    // the visitor need not wait for. The address is the one Fastify's req.ip gives the routes.
+    countView(found, kind, method, clientAddress(req, trust), req.headers)
     return true
   })
   app.addHook('onClose', async () => {
