@@ -74,7 +74,6 @@ export function csrfProtected(req: FastifyRequest, reply: FastifyReply, done: (e
 /** The CSRF token for forms on this answer (creates the session's secret when needed). */
 export const csrfToken = (reply: FastifyReply) => reply.generateCsrf()
 
-/** The hidden field every state-changing form carries. */
 /** Errors inside the dashboard become pages, not JSON envelopes. */
 async function errorPage(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   const code = (err as FastifyError).code
