@@ -76,12 +76,17 @@ export function analyticsIntake(ctx: AppContext): AnalyticsIntake {
 function createIntake(ctx: AppContext): AnalyticsIntake {
   const hash = visitorHasher(ctx.secret)
   let buffer: Pending[] = []
+  /**
+   * Events accepted in this turn of the event loop, hashed once it has run its I/O: a burst of
+   * requests gets every answer written before any visitor key is computed (bench/public-page.ts).
+   */
+  let arrivals: Array<{ e: VisitInput; at: Date; slotId: number | null | undefined; socialIndex: number | null }> = []
   let closed = false
   let running: Promise<void> = Promise.resolve()
   let queued: Promise<void> | undefined
 
   const timer = setInterval(() => {
-    if (buffer.length > 0) flush().catch(() => {})
+    if (buffer.length > 0 || arrivals.length > 0) flush().catch(() => {})
   }, FLUSH_INTERVAL_MS)
   timer.unref()
 
@@ -101,11 +106,23 @@ function createIntake(ctx: AppContext): AnalyticsIntake {
   function record(e: VisitInput, slotId: number | null | undefined, socialIndex: number | null): boolean {
     if (closed || isBot(e.userAgent) || isSpeculative(e.purpose)) return false
     if (!Number.isSafeInteger(e.profileId) || e.profileId <= 0) return false
-    const at = e.at ?? new Date()
-    const digest = hash(e.ip, e.userAgent!, e.profileId, at)
-    buffer.push({ profileId: e.profileId, at: at.getTime(), hi: Number.parseInt(digest.slice(0, 8), 16), lo: Number.parseInt(digest.slice(8, 16), 16), slotId, socialIndex })
-    if (buffer.length >= FLUSH_EVENTS && !queued) flush().catch(() => {})
+    arrivals.push({ e, at: e.at ?? new Date(), slotId, socialIndex })
+    if (arrivals.length === 1) setImmediate(afterTurn)
     return true
+  }
+
+  function afterTurn(): void {
+    hashArrivals()
+    if (buffer.length >= FLUSH_EVENTS && !queued) flush().catch(() => {})
+  }
+
+  function hashArrivals(): void {
+    const list = arrivals
+    arrivals = []
+    for (const { e, at, slotId, socialIndex } of list) {
+      const digest = hash(e.ip, e.userAgent!, e.profileId, at)
+      buffer.push({ profileId: e.profileId, at: at.getTime(), hi: Number.parseInt(digest.slice(0, 8), 16), lo: Number.parseInt(digest.slice(8, 16), 16), slotId, socialIndex })
+    }
   }
 
   /** One write at a time; a flush asked for while one runs is queued once and takes all that waits. */
@@ -122,6 +139,7 @@ function createIntake(ctx: AppContext): AnalyticsIntake {
   }
 
   async function drain(): Promise<void> {
+    hashArrivals()
     if (buffer.length === 0) return
     const events = buffer
     buffer = []
