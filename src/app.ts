@@ -106,6 +106,8 @@ export async function closeContext(ctx: AppContext): Promise<void> {
 
 /** One process, four faces: the API, docs, operations and (later) pages share one Fastify. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  // One test of TRUST_PROXY for Fastify's req.ip and the public page fast path (http/client-address.ts).
+  const trust = trustedProxies(ctx.config.trustProxy)
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     genReqId: (req) => {
@@ -113,8 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID()
     },
     bodyLimit: 8 * 1024 * 1024,
-    // req.ip: the socket's address, or behind TRUST_PROXY the forwarded one (http/client-address.ts).
-    trustProxy: trustedProxies(ctx.config.trustProxy) ?? false,
+    trustProxy: trust ?? false,
     ...serverTimeouts(ctx.config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
@@ -145,7 +146,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installSiteFiles(app)
   installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
-  installPublicPages(app, ctx)
+  installPublicPages(app, ctx, trust)
   installFormSubmissions(app, ctx)
   installDashboard(app, ctx)
   installMcp(app, ctx)

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
-import { clientAddress, trustedProxies } from '../http/client-address.ts'
+import { clientAddress, type TrustedProxy } from '../http/client-address.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { limits } from '../limits.ts'
 import { metricsOf } from '../metrics.ts'
@@ -49,14 +49,13 @@ interface LoginParams {
  * the click redirect under `/-/go/`. Pages are rendered once and served from memory until a
  * write to the profile (any instance, via Redis) invalidates them; every GET still counts a view.
  */
-export function installPublicPages(app: FastifyInstance, ctx: AppContext): void {
+export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust: TrustedProxy | undefined): void {
   const cache = new PageCache(CACHE_BYTES)
   const counts = metricsOf(ctx).pageCache
   const freshness = keepPagesFresh(ctx, cache)
   app.addHook('onReady', () => freshness.ready)
   app.addHook('onClose', () => freshness.close())
   const intake = analyticsIntake(ctx)
-  const trust = trustedProxies(ctx.config.trustProxy)
   const qrCode = qrCodes()
   // A missing page has no owner to ask for a language: the visitor's browser says which.
   const notFoundHeaders = { ...notFoundPage.headers, 'cache-control': 'no-store', 'content-type': notFoundPage.contentType, vary: 'Accept-Language' }
@@ -136,8 +135,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext): void 
       res.writeHead(200, sent.headers).end(method === 'GET' ? sent.body : undefined)
       counts.fastPath[method === 'GET' ? 'GET 200' : 'HEAD 200']++
     }
-    // Counted once the answer is written (end() writes it at once): the visitor's hash is work
-    // the visitor need not wait for. The address is the one Fastify's req.ip gives the routes.
+    // Counted once the answer is written (end() writes it at once), with the address Fastify's
+    // req.ip gives the routes (the same `trust`, from buildApp).
     countView(found, kind, method, clientAddress(req, trust), req.headers)
     return true
   })

@@ -16,6 +16,17 @@ const onlyOnPostgres = {
 const browser = { 'user-agent': BROWSER_UA, accept: 'text/html' }
 const button = (title: string) => ({ type: 'button', data: { title, link: 'https://example.com/fleet' } })
 
+type Instance = Fleet['instances'][number]
+/** GET /<login> from one instance as a browser, again every 20 ms (up to `tries` more times) until `done` holds. */
+async function pageUntil(instance: Instance, login: string, tries: number, done: (r: Awaited<ReturnType<Instance['request']>>) => boolean) {
+  let res = await instance.request('GET', `/${login}`, { headers: browser })
+  for (let i = 0; i < tries && !done(res); i++) {
+    await sleep(20)
+    res = await instance.request('GET', `/${login}`, { headers: browser })
+  }
+  return res
+}
+
 describe('two instances behind a round-robin proxy (PostgreSQL + Redis + S3), rate limited', onlyOnPostgres, () => {
   const perMinute = 10
   let fleet: Fleet
@@ -80,22 +91,14 @@ describe('two instances behind a round-robin proxy (PostgreSQL + Redis + S3)', o
     // Warm B's cache until a GET is a hit, answered before Fastify (so without x-request-id). The
     // messages for A's create and PATCH reach B over Redis after A has answered, so one of them
     // may land after B's first render and drop it: that is B being careful, not stale.
-    let warm = await b.request('GET', `/${profile.login}`, { headers: browser })
-    for (let i = 0; i < 50 && warm.headers['x-request-id'] !== undefined; i++) {
-      await sleep(20)
-      warm = await b.request('GET', `/${profile.login}`, { headers: browser })
-    }
+    const warm = await pageUntil(b, profile.login, 50, (r) => r.headers['x-request-id'] === undefined)
     assert.match(warm.text, /<title>Before<\/title>/)
     assert.equal(warm.headers['x-request-id'], undefined, 'served from the page cache')
 
     assert.equal((await a.request('PATCH', `/v1/profiles/${profile.id}`, { token, body: { title: 'After' } })).status, 200)
     // The change reaches B over Redis publish/subscribe, which the PATCH answer does not wait
     // for (src/pages/page-invalidation.ts): B may serve its copy until the message lands.
-    let fresh = await b.request('GET', `/${profile.login}`, { headers: browser })
-    for (let i = 0; i < 250 && !fresh.text.includes('<title>After</title>'); i++) {
-      await sleep(20)
-      fresh = await b.request('GET', `/${profile.login}`, { headers: browser })
-    }
+    const fresh = await pageUntil(b, profile.login, 250, (r) => r.text.includes('<title>After</title>'))
     assert.equal(fresh.status, 200)
     assert.match(fresh.text, /<title>After<\/title>/)
   })
