@@ -19,36 +19,69 @@ export interface LoadResult {
   p50: number
 }
 
-/** Drives `url` from a worker thread for a fixed time with a fixed number of connections. */
-export function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: {
-        url,
-        method: options.method ?? 'GET',
-        headers: options.headers ?? {},
-        body: options.body,
-        connections: options.connections ?? 16,
-        durationMs: options.durationMs ?? 3000,
-        warmupMs: options.warmupMs ?? 500,
-      },
-    })
-    worker.once('message', resolve)
-    worker.once('error', reject)
-  })
+/** A load generator in a worker thread, kept for many rounds (load-worker.mjs). */
+export interface LoadDriver {
+  /** Drives `url` for `durationMs` after `warmupMs` of uncounted load. */
+  run(url: string, timing?: { durationMs?: number; warmupMs?: number }): Promise<LoadResult>
+  close(): Promise<void>
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+export function loadDriver(options: LoadOptions = {}): LoadDriver {
+  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+    workerData: { method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body, connections: options.connections ?? 16 },
+  })
+  // One round at a time: the worker answers each message with that round's result.
+  let pending: { resolve: (r: LoadResult) => void; reject: (err: Error) => void } | undefined
+  let failed: Error | undefined
+  worker.on('message', (result: LoadResult) => pending?.resolve(result))
+  worker.on('error', (err) => {
+    failed = err
+    pending?.reject(err)
+  })
+  return {
+    run: (url, timing = {}) =>
+      new Promise((resolve, reject) => {
+        if (failed) return reject(failed)
+        pending = { resolve, reject }
+        worker.postMessage({ url, durationMs: timing.durationMs ?? options.durationMs ?? 3000, warmupMs: timing.warmupMs ?? options.warmupMs ?? 500 })
+      }),
+    close: async () => {
+      const exited = new Promise((r) => worker.once('exit', r))
+      worker.postMessage('close')
+      await exited
+    },
+  }
+}
+
+/** Drives `url` from a worker thread for a fixed time with a fixed number of connections. */
+export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const driver = loadDriver(options)
+  try {
+    return await driver.run(url)
+  } finally {
+    await driver.close()
+  }
+}
+
+/** The q-quantile of `xs` (nearest rank); 0.5 is the median. */
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]
+const median = (xs: number[]) => quantile(xs, 0.5)
 
 /**
  * Throughput of `url` as a ratio of a bare node:http server answering the same bytes (see
- * ratioAgainstSameBytes), printed under `name`, with PASS or BELOW when a target is given.
+ * ratioAgainstSameBytes), printed under `name` with the spread of its rounds, and PASS or BELOW
+ * when a target is given.
  */
-export async function ratioAgainstBaseline(name: string, url: string, options: Parameters<typeof ratioAgainstSameBytes>[1] & { target?: number } = {}) {
+export async function ratioAgainstBaseline(name: string, url: string, options: RatioOptions & { target?: number } = {}) {
   const r = await ratioAgainstSameBytes(url, options)
   const verdict = options.target === undefined ? '' : ` ${r.ratio >= options.target ? 'PASS' : 'BELOW'} (≥ ${options.target})`
-  const rounds = `medians of ${r.rounds.app.map(Math.round).join('/')} and ${r.rounds.baseline.map(Math.round).join('/')}`
-  report(name, `${r.ratio.toFixed(2)} of baseline${verdict}`, `(app ${Math.round(r.app)} req/s, bare node:http ${Math.round(r.baseline)} req/s, ${rounds}, ${r.sample.body.length} B)`)
+  const [low, high] = [quantile(r.pairRatios, 0.25), quantile(r.pairRatios, 0.75)]
+  report(
+    name,
+    `${r.ratio.toFixed(2)} of baseline${verdict}`,
+    `(median of ${r.pairRatios.length} paired rounds, middle half ${low.toFixed(2)}–${high.toFixed(2)}; app ${Math.round(r.app)} req/s, bare node:http ${Math.round(r.baseline)} req/s; ${r.sample.body.length} B)`,
+  )
+  console.log(`${''.padEnd(46)} rounds: ${r.pairRatios.map((x) => x.toFixed(2)).join(' ')}`)
   return r
 }
 
@@ -94,13 +127,25 @@ export function captureRaw(url: string, options: LoadOptions = {}): Promise<{ st
   })
 }
 
+export interface RatioOptions extends LoadOptions {
+  /** Pairs of rounds, one round on each server. */
+  pairs?: number
+  /** How long each counted round lasts. */
+  roundMs?: number
+  keepAliveTimeout?: number
+}
+
 /**
  * Throughput of `url` against a bare node:http server sending the very bytes `url` sends for
  * the same request headers: same status, same headers (Content-Encoding and Content-Length
- * included, so the same framing), same encoded body, same keep-alive timeout, driven by the
- * same load settings in alternating rounds. Prints nothing; the caller states its target.
+ * included, so the same framing), same encoded body, same keep-alive timeout, driven by one load
+ * generator with the same settings. The machine's speed swings by half within seconds here, so
+ * the two are compared in many short pairs of rounds, back to back, with the order swapped from
+ * one pair to the next so that a drift favours neither; the figure is the median of the pairs'
+ * ratios.
+ * Prints nothing; the caller states its target.
  */
-export async function ratioAgainstSameBytes(url: string, options: LoadOptions & { rounds?: number; keepAliveTimeout?: number } = {}) {
+export async function ratioAgainstSameBytes(url: string, options: RatioOptions = {}) {
   const sample = await captureRaw(url, options)
   if (sample.status >= 400) throw new Error(`${url} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`)
   const server = createServer((_req, res) => {
@@ -110,21 +155,35 @@ export async function ratioAgainstSameBytes(url: string, options: LoadOptions & 
   server.keepAliveTimeout = options.keepAliveTimeout ?? 5000
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const baselineUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  const driver = loadDriver(options)
   const app: number[] = []
   const base: number[] = []
   try {
     const same = await captureRaw(baselineUrl, options)
     if (!same.body.equals(sample.body) || JSON.stringify(same.headers) !== JSON.stringify(sample.headers)) throw new Error('the baseline does not answer the same bytes')
-    for (let i = 0; i < (options.rounds ?? 3); i++) {
-      const b = await load(baselineUrl, options)
-      const a = await load(url, options)
+    const round = { durationMs: options.roundMs ?? 1000, warmupMs: 100 }
+    const appRound = async () => {
+      const a = await driver.run(url, round)
       const bad = Object.entries(a.statuses).filter(([s]) => s !== String(sample.status))
       if (a.errors || bad.length) throw new Error(`${url}: ${a.errors} errors, statuses ${JSON.stringify(a.statuses)}`)
-      base.push(b.rps)
-      app.push(a.rps)
+      return a.rps
+    }
+    // Uncounted: both servers' code compiled and the connections open before anything counts.
+    await driver.run(baselineUrl, { durationMs: 1000, warmupMs: 0 })
+    await appRound()
+    for (let i = 0; i < (options.pairs ?? 12); i++) {
+      if (i % 2 === 0) {
+        base.push((await driver.run(baselineUrl, round)).rps)
+        app.push(await appRound())
+      } else {
+        app.push(await appRound())
+        base.push((await driver.run(baselineUrl, round)).rps)
+      }
     }
   } finally {
+    await driver.close()
     await new Promise<void>((r) => server.close(() => r()))
   }
-  return { ratio: median(app) / median(base), app: median(app), baseline: median(base), rounds: { app, baseline: base }, sample }
+  const pairRatios = app.map((a, i) => a / base[i])
+  return { ratio: median(pairRatios), pairRatios, app: median(app), baseline: median(base), rounds: { app, baseline: base }, sample }
 }
