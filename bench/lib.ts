@@ -78,7 +78,7 @@ export async function ratioAgainstBaseline(name: string, url: string, options: R
   const [low, high] = [quantile(r.pairRatios, 0.25), quantile(r.pairRatios, 0.75)]
   report(
     name,
-    `${r.ratio.toFixed(2)} of baseline${verdict}`,
+    `${r.ratio.toFixed(3)} of baseline${verdict}`,
     `(median of ${r.pairRatios.length} paired rounds, middle half ${low.toFixed(2)}–${high.toFixed(2)}; app ${Math.round(r.app)} req/s, bare node:http ${Math.round(r.baseline)} req/s; ${r.sample.body.length} B)`,
   )
   console.log(`${''.padEnd(46)} rounds: ${r.pairRatios.map((x) => x.toFixed(2)).join(' ')}`)
