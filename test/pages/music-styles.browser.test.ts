@@ -3,12 +3,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import sharp from 'sharp'
 import { THEMES } from '../../src/pages/design-tokens.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import music from '../../src/slots/music.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { BROWSER_UA, uploadImage } from './page-fixtures.ts'
+import { differingShare } from './screenshots.ts'
 
 // Debian's chromium, never a downloaded browser; only 127.0.0.1 is reachable from the page.
 const LAUNCH = {
@@ -20,26 +20,6 @@ const ARTIFACTS = new URL('../../test-artifacts/music-styles/', import.meta.url)
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const STYLES = Object.keys(music.enumLabels.style)
 const SCHEMES = ['light', 'dark'] as const
-
-/**
- * How far two screenshots are apart, over the area they share (a style that only moves things by
- * a pixel must not pass for a different look): the share of its pixels where some colour channel
- * differs by more than 16 of 255, which an eye sees over an area (a grey card against a white one).
- */
-async function differingShare(a: Buffer, b: Buffer): Promise<number> {
-  const [x, y] = await Promise.all([a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })))
-  const width = Math.min(x.info.width, y.info.width)
-  const height = Math.min(x.info.height, y.info.height)
-  let differing = 0
-  for (let row = 0; row < height; row++) {
-    for (let col = 0; col < width; col++) {
-      const i = (row * x.info.width + col) * 3
-      const j = (row * y.info.width + col) * 3
-      if (Math.max(Math.abs(x.data[i] - y.data[j]), Math.abs(x.data[i + 1] - y.data[j + 1]), Math.abs(x.data[i + 2] - y.data[j + 2])) > 16) differing++
-    }
-  }
-  return differing / (width * height)
-}
 
 /** Below this share of differing pixels, two styles read as one: a fifth of the block must change. */
 const DISTINCT = 1 / 5
