@@ -11,7 +11,7 @@ const TARGET = 0.9
  * GET /<login> from the page cache as a browser asks for it (each request counted as a view),
  * against a bare node:http server answering the same bytes: the same brotli body, every header
  * the page carries, the same framing and keep-alive. Target (issue #15): at least 0.9, as the
- * median of 15 paired rounds (ratioAgainstSameBytes).
+ * median of 40 paired rounds of half a second (ratioAgainstSameBytes).
  */
 export async function benchPublicPage(store: 'sqlite' | 'postgres') {
   const t = await startApp({}, { store })
@@ -41,7 +41,7 @@ export async function benchPublicPage(store: 'sqlite' | 'postgres') {
     await fetch(url, { headers: HEADERS }) // the first GET renders and fills the cache
     const r = await ratioAgainstBaseline(`GET /<login> public page as a browser asks (${store})`, url, {
       headers: HEADERS,
-      pairs: 15,
+      pairs: 40,
       keepAliveTimeout: t.app.server.keepAliveTimeout,
       target: TARGET,
     })
