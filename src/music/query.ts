@@ -35,8 +35,14 @@ function asIsrc(q: string): string | null {
 
 const knownPlatforms = () => MUSIC_PLATFORMS.slice(0, 8).map((p) => p.label).join(', ')
 
+/**
+ * True for a query written as a link. Such a query is a link or nothing: off the music platforms
+ * it is refused (422) rather than searched for as a title, which would only find nothing.
+ */
+export const looksLikeLink = (q: string): boolean => LOOKS_LIKE_URL.test(q.trim())
+
 function asUrl(q: string): { url: string; platform: string } | null {
-  if (!LOOKS_LIKE_URL.test(q)) return null
+  if (!looksLikeLink(q)) return null
   const link = normaliseLink(q)
   if (!link.ok) throw invalidField('query', `This looks like a link but is not a valid one: ${link.message}`)
   const platform = musicPlatformOf(link.url)

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
+import { looksLikeLink } from '../../src/music/query.ts'
 import { makeAccount, makeProfile, STORE, startApp, type ApiResponse, type TestApp } from '../helpers/app.ts'
 import { ownFile } from '../helpers/slots.ts'
 
@@ -13,6 +14,8 @@ type Schema = Record<string, any>
 type Op = { method: string; path: string; op: any }
 
 const RUNS = 60
+// FC_SEED=<seed from a failure report> replays that run's inputs.
+const REPLAY = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}
 // Findings the fuzz made in src/ that are not fixed yet: "METHOD path" → what was found.
 /** Operations whose document and server disagree, each with what was found. */
 const TODO: Record<string, string> = {}
@@ -128,6 +131,9 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
   const assertValidAnswer = (o: Op, res: ApiResponse, input: unknown) => {
     const where = `${o.method} ${o.path} with ${JSON.stringify(input)} → ${res.status} ${res.text.slice(0, 400)}`
     if (o.path === '/music/lookup' && res.status === 503) return assert.equal(res.body?.code, 'upstream_unavailable', where)
+    // The schema cannot say it: a query written as a link must be a music platform's (test/music/query.test.ts).
+    if (o.path === '/music/lookup' && res.status === 422 && looksLikeLink(String((input as { q: { query: unknown } }).q.query)))
+      return assert.deepEqual(Object.keys(res.body?.errors ?? {}), ['query'], where)
     assert.ok(res.status < 500, `5xx on a valid input: ${where}`)
     assert.notEqual(res.status, 422, `422 on a valid input: ${where}`)
     if (res.status >= 400) {
@@ -238,7 +244,7 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
             const res = await call(o.method, path + query(input.q), input.body)
             assertValidAnswer(o, res, input)
           }),
-          { numRuns: RUNS, includeErrorInReport: true },
+          { numRuns: RUNS, includeErrorInReport: true, ...REPLAY },
         )
         if (!body || key === 'POST /files') return
         await fc.assert(
@@ -251,7 +257,7 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
               assertRefusal(o, res, input.value, input.what)
             },
           ),
-          { numRuns: RUNS, includeErrorInReport: true },
+          { numRuns: RUNS, includeErrorInReport: true, ...REPLAY },
         )
       })
     }
