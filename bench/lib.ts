@@ -89,8 +89,8 @@ export function medianInterval(xs: number[]): [number, number] {
 /**
  * Throughput of `url` as a ratio of a bare node:http server answering the same bytes (see
  * ratioAgainstSameBytes), printed under `name` with a 95 % confidence interval of that median
- * (on this machine two identical servers measure anywhere in 0.94–1.07 as the median of 30 pairs),
- * and PASS or BELOW when a target is given.
+ * (how far one figure can be trusted here: README, Benchmarks), and PASS or BELOW when a target
+ * is given.
  */
 export async function ratioAgainstBaseline(name: string, url: string, options: RatioOptions & { target?: number } = {}) {
   const r = await ratioAgainstSameBytes(url, options)
