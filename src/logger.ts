@@ -54,7 +54,8 @@ export function redactUrl(url: string): string {
 const SECRET_SHAPES: Array<[RegExp, string]> = [
   [/\bsl[por]_[0-9A-Za-z]{20,}/g, REDACTED],
   [/[A-Za-z0-9_-]{24}\.\d{1,12}\.[A-Za-z0-9_-]{43}/g, REDACTED],
-  [/(\bBearer\s+)[^\s"\\]+/gi, `$1${REDACTED}`],
+  // Our own messages name the placeholder `Bearer <token>`, which is no credential to hide.
+  [/(\bBearer\s+)(?!<token>(?:[\s"\\;.,]|$))[^\s"\\]+/gi, `$1${REDACTED}`],
 ]
 
 export const scrubLine = (line: string) => SECRET_SHAPES.reduce((text, [shape, by]) => text.replace(shape, by), line)

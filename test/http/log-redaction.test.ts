@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
-import { redactUrl } from '../../src/logger.ts'
+import { redactUrl, scrubLine } from '../../src/logger.ts'
 import { SESSION_COOKIE } from '../../src/dashboard/scope.ts'
 import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { Visitor } from '../helpers/dashboard.ts'
@@ -112,5 +112,15 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     assert.equal(redactUrl('/-/upload/abc.123.def?x=1'), '/-/upload/[redacted]?x=1')
     assert.equal(redactUrl('/oauth/callback?code=abc&state=s&Access_Token=t'), '/oauth/callback?code=[redacted]&state=s&Access_Token=[redacted]')
     assert.equal(redactUrl('/v1/profiles/jane?include=slots'), '/v1/profiles/jane?include=slots')
+  })
+
+  it('redacts bearer credentials of any shape in a line, but not the placeholder our messages name', () => {
+    assert.equal(scrubLine('{"msg":"got Bearer abc.DEF-123 from x"}'), '{"msg":"got Bearer [redacted] from x"}')
+    assert.equal(scrubLine('{"authorization":"bearer xyz"}'), '{"authorization":"bearer [redacted]"}')
+    const advice = '{"msg":"Send a token as Authorization: Bearer <token>; issue one at /settings/tokens, or \\"Bearer <token>\\"."}'
+    assert.equal(scrubLine(advice), advice)
+    assert.equal(scrubLine('Bearer <token>'), 'Bearer <token>')
+    // A credential that merely starts like the placeholder is still a credential.
+    assert.equal(scrubLine('Bearer <token>s3cret'), 'Bearer [redacted]')
   })
 })
