@@ -3,7 +3,7 @@ import { CACHE_SECONDS } from '../analytics/answer-cache.ts'
 import { AccountAnalytics, AnalyticsMeta, AnalyticsQuery, PageAnalytics } from '../analytics/schemas.ts'
 import { route, routes, withMeta } from '../http/routes.ts'
 import { DataWithMeta, ProfileKeyParam } from '../http/schemas.ts'
-import { analyticsUseCases } from '../services/analytics-use-cases.ts'
+import { analyticsUseCases } from '../core/analytics-use-cases.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
 

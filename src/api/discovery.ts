@@ -4,7 +4,7 @@ import { DataOf } from '../http/schemas.ts'
 import { route, routes } from '../http/routes.ts'
 import { openApiJson } from './openapi-document.ts'
 import { Identity } from '../auth/identity.ts'
-import { accountUseCases } from '../services/account-use-cases.ts'
+import { accountUseCases } from '../core/account-use-cases.ts'
 
 export default routes('Discovery', 'Where to start: what the API offers and what this token may do.', '/v1', [
   route({

@@ -5,7 +5,7 @@ import { route, routes } from '../http/routes.ts'
 import { Nullable } from '../core/schemas.ts'
 import { DataOf } from '../http/schemas.ts'
 import { limits } from '../limits.ts'
-import { fileUseCases } from '../services/file-use-cases.ts'
+import { fileUseCases } from '../core/file-use-cases.ts'
 
 export const UploadFromUrl = Type.Object(
   {

@@ -4,7 +4,7 @@ import { route, routes } from '../http/routes.ts'
 import { NonBlankString } from '../core/schemas.ts'
 import { MusicLookupResult } from '../music/lookup-result.ts'
 import { EMPTY_MUSIC_QUERY } from '../music/query.ts'
-import { musicUseCases } from '../services/music-use-cases.ts'
+import { musicUseCases } from '../core/music-use-cases.ts'
 
 export const LookupQuery = Type.Object({
   query: NonBlankString({

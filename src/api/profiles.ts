@@ -10,7 +10,7 @@ import {
   UpdateProfileRequest,
   UpdateSettingsRequest,
 } from '../profiles/schemas.ts'
-import { profileUseCases } from '../services/profile-use-cases.ts'
+import { profileUseCases } from '../core/profile-use-cases.ts'
 import { PROFILE_INCLUDES } from '../profiles/include.ts'
 import { CommaList } from '../core/schemas.ts'
 

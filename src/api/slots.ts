@@ -7,7 +7,7 @@ import { writableTypes } from '../slots/registry.ts'
 import { Slot } from '../slots/resource.ts'
 import { stringEnum } from '../slots/shared/schema.ts'
 import { SLOT_TYPES } from '../slots/types.ts'
-import { slotUseCases } from '../services/slot-use-cases.ts'
+import { slotUseCases } from '../core/slot-use-cases.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
 const SlotParams = Type.Object({ profileKey: ProfileKeyParam, slot: Type.Integer({ minimum: 1, description: 'The slot id.' }) })

@@ -1,7 +1,7 @@
-import { presentedJson } from '../services/presented-slots.ts'
+import { presentedJson } from '../core/presented-slots.ts'
 
 /**
- * The envelope `{"data": …}` as JSON, reusing the JSON of presented slots (services/
+ * The envelope `{"data": …}` as JSON, reusing the JSON of presented slots (core/
  * presented-slots.ts) instead of serialising them again: the slot list itself, or a profile
  * whose last key is `slots`. Undefined when the result holds no presented slots.
  */

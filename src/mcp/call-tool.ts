@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server'
 import { can } from '../auth/principal.ts'
 import { AppError, documentationUrl } from '../core/errors.ts'
 import { compileBody, validationError } from '../core/validation.ts'
-import { runIdempotent } from '../services/idempotent.ts'
+import { runIdempotent } from '../core/idempotent.ts'
 import type { AnyToolDef, ToolContext } from './define-tool.ts'
 import { takeToolLimit } from './tool-limits.ts'
 

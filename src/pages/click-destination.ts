@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { publicFileUrl } from '../media/file-url.ts'
-import { slotService } from '../services/slot-service.ts'
+import { slotService } from '../core/slot-service.ts'
 import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource } from '../slots/resource.ts'

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts'
-import { slotService } from '../services/slot-service.ts'
+import { slotService } from '../core/slot-service.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { mdText } from '../slots/shared/markdown-text.ts'
 import { type SlotResource, toSlotView } from '../slots/resource.ts'

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 
 /** Folders of the domain: below every face, so none of them may import one. */
-const DOMAIN = ['analytics', 'auth', 'core', 'media', 'music', 'profiles', 'services', 'slots', 'store']
+const DOMAIN = ['analytics', 'auth', 'core', 'media', 'music', 'profiles', 'slots', 'store']
 /** The faces and the transport: what the domain must never reach for. */
 const FACES = ['http', 'api', 'mcp', 'oauth', 'dashboard', 'pages', 'cli']
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { uploadGrants } from '../../src/media/upload-grants.ts'
-import { slotService } from '../../src/services/slot-service.ts'
+import { slotService } from '../../src/core/slot-service.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import type { User } from '../../src/store/users.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'

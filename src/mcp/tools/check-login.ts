@@ -1,4 +1,4 @@
-import { profiles } from '../../services/use-cases.ts'
+import { profiles } from '../../core/use-cases.ts'
 import { LoginCheck, LoginCheckQuery } from '../../profiles/schemas.ts'
 import { defineTool } from '../define-tool.ts'
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { Profile, StoreProfileRequest } from '../../profiles/schemas.ts'
-import { profiles } from '../../services/use-cases.ts'
+import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
 import { fieldsOf, writeInput } from '../schemas.ts'

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { NewSlotsBody } from '../../api/slots.ts'
 import { limits } from '../../limits.ts'
-import { slots } from '../../services/use-cases.ts'
+import { slots } from '../../core/use-cases.ts'
 import { Slot } from '../../slots/resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'

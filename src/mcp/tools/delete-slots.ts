@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { SlotIds } from '../../api/slots.ts'
-import { slots } from '../../services/use-cases.ts'
+import { slots } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
 import { ProfileKey, writeInput } from '../schemas.ts'

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { AccountAnalytics, AnalyticsMeta, AnalyticsQuery } from '../../analytics/schemas.ts'
-import { analytics } from '../../services/use-cases.ts'
+import { analytics } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 
 export default defineTool({

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { Identity } from '../../auth/identity.ts'
-import { account } from '../../services/use-cases.ts'
+import { account } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 
 export default defineTool({

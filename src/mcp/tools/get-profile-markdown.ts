@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { profiles } from '../../services/use-cases.ts'
+import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { ProfileKey } from '../schemas.ts'
 

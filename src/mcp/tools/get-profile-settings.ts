@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { ProfileSettings } from '../../profiles/schemas.ts'
-import { profiles } from '../../services/use-cases.ts'
+import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { ProfileKey } from '../schemas.ts'
 

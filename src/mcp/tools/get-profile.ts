@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { Profile } from '../../profiles/schemas.ts'
-import { profiles } from '../../services/use-cases.ts'
+import { profiles } from '../../core/use-cases.ts'
 import { Slot } from '../../slots/resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { ProfileKey } from '../schemas.ts'

@@ -1,5 +1,5 @@
 import { UploadUrlGrant } from '../../api/files.ts'
-import { files } from '../../services/use-cases.ts'
+import { files } from '../../core/use-cases.ts'
 import { limits } from '../../limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'

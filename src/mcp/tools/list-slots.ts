@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { slots } from '../../services/use-cases.ts'
+import { slots } from '../../core/use-cases.ts'
 import { Slot } from '../../slots/resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { ProfileKey } from '../schemas.ts'

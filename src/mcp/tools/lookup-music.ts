@@ -1,6 +1,6 @@
 import { LookupQuery } from '../../api/music.ts'
 import { MusicLookupResult } from '../../music/lookup-result.ts'
-import { music } from '../../services/use-cases.ts'
+import { music } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 
 export default defineTool({

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { ProfileSettings, UpdateSettingsRequest } from '../../profiles/schemas.ts'
-import { profiles } from '../../services/use-cases.ts'
+import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
 import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { UploadedFile } from '../../api/files.ts'
 import { AppError } from '../../core/errors.ts'
-import { files } from '../../services/use-cases.ts'
+import { files } from '../../core/use-cases.ts'
 import { limits } from '../../limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { ownerPrincipal } from '../../src/auth/principal.ts'
 import type { AppEvents } from '../../src/context.ts'
 import { AppError } from '../../src/core/errors.ts'
-import { deleteProfile } from '../../src/services/profile-deletion.ts'
+import { deleteProfile } from '../../src/core/profile-deletion.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 

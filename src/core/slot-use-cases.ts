@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { invalid } from '../core/errors.ts'
+import { invalid } from './errors.ts'
 import type { SlotResource } from '../slots/resource.ts'
 import type { Db } from '../store/db.ts'
 import type { StoredProfile } from '../store/profiles.ts'

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { ownerPrincipal, type Principal } from '../../src/auth/principal.ts'
 import type { AppEvents } from '../../src/context.ts'
 import { AppError } from '../../src/core/errors.ts'
-import * as useCases from '../../src/services/use-cases.ts'
+import * as useCases from '../../src/core/use-cases.ts'
 import { slotsRepository } from '../../src/store/slots.ts'
 import { makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 

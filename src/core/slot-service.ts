@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts'
-import { AppError, type FieldErrors, invalid, mergeErrors, notFound } from '../core/errors.ts'
+import { AppError, type FieldErrors, invalid, mergeErrors, notFound } from './errors.ts'
 import { limits } from '../limits.ts'
 import { publicFileUrl } from '../media/file-url.ts'
 import { slotTypeOf } from '../slots/registry.ts'

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Principal } from '../auth/principal.ts'
 import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
-import { AppError, invalidField } from '../core/errors.ts'
+import { AppError, invalidField } from './errors.ts'
 import { limits } from '../limits.ts'
 
 const WAIT_FOR_PENDING_MS = 10_000
