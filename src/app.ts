@@ -5,10 +5,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { scheduleAnalyticsPurge } from './analytics/purge.ts'
+import { sessionStore } from './auth/sessions.ts'
 import { apiModules } from './api/index.ts'
 import type { Config } from './config.ts'
 import { checkStore, connectRedis, openStore } from './connections.ts'
 import { installDashboard } from './dashboard/index.ts'
+import { consentPages } from './oauth/consent-pages.ts'
 import { installMcp } from './mcp/install.ts'
 import { installOAuthEndpoints } from './oauth/endpoints.ts'
 import { type AppContext, newEventBus } from './context.ts'
@@ -16,7 +18,7 @@ import { trustedProxies } from './http/client-address.ts'
 import { installCompression } from './http/content-encoding.ts'
 import { installDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
-import { databaseIdempotencyStore, redisIdempotencyStore } from './http/idempotency-store.ts'
+import { databaseIdempotencyStore, redisIdempotencyStore } from './core/idempotency-store.ts'
 import { finishIdempotent } from './http/idempotency.ts'
 import { installJsonBody } from './http/json-body.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
@@ -24,7 +26,7 @@ import { installBodyDeadlines, serverTimeouts } from './http/deadlines.ts'
 import { installMetrics } from './http/metrics.ts'
 import { installOps } from './http/ops.ts'
 import { installSiteFiles } from './http/site-files.ts'
-import { memoryRateLimiter, redisRateLimiter } from './http/rate-limiter.ts'
+import { memoryRateLimiter, redisRateLimiter } from './core/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { limits } from './limits.ts'
@@ -84,6 +86,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     db,
     redis,
     log,
+    sessions: sessionStore(db, redis),
     rateLimiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     idempotency: redis ? redisIdempotencyStore(redis, windowMs) : databaseIdempotencyStore(db, windowMs),
     events: newEventBus(),
@@ -148,7 +151,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx, trust)
   installFormSubmissions(app, ctx)
-  installDashboard(app, ctx)
+  installDashboard(app, ctx, consentPages)
   installMcp(app, ctx)
   installOAuthEndpoints(app, ctx)
   installDocs(app, ctx, apiModules)

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { trustedProxies } from './http/client-address.ts'
+import { trustedProxies } from './trusted-proxies.ts'
 
 /** Every environment variable the service reads, parsed and checked once at start. */
 export interface Config {

@@ -2,9 +2,10 @@ import { EventEmitter } from 'node:events'
 import type { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import type { DashboardSessionStore } from './auth/sessions.ts'
 import type { Config } from './config.ts'
-import type { IdempotencyStore } from './http/idempotency-store.ts'
-import type { RateLimiter } from './http/rate-limiter.ts'
+import type { IdempotencyStore } from './core/idempotency-store.ts'
+import type { RateLimiter } from './core/rate-limiter.ts'
 import type { Database } from './store/schema.ts'
 
 /** Events other modules subscribe to; emitted after the write's transaction committed. */
@@ -21,6 +22,8 @@ export interface AppContext {
   rateLimiter: RateLimiter
   idempotency: IdempotencyStore
   log: Logger
+  /** Signed-in browser sessions (the dashboard's), which a password change ends. */
+  sessions: DashboardSessionStore
   events: EventEmitter<AppEvents>
   /** Secret bytes for signing (upload URLs) and keyed hashing (visitor keys). */
   secret: Buffer

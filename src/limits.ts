@@ -4,6 +4,7 @@ export const limits = Object.freeze({
   slotsPerProfile: 500,
   slotsPerBatch: 50,
   tokensPerUser: 5,
+  tokenNameLength: 100,
   analyticsPeriodDays: 366,
   analyticsRetentionDays: 365,
   idempotencyHours: 24,

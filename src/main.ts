@@ -1,9 +1,9 @@
-import { accounts } from './auth/accounts.ts'
+import { ownerPrincipal } from './auth/principal.ts'
 import { randomPassword } from './auth/secrets.ts'
 import { buildApp, closeContext, createContext } from './app.ts'
 import { cliInvocation } from './cli/invocation.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { usersRepository } from './store/users.ts'
+import * as useCases from './core/use-cases.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -20,10 +20,10 @@ async function main() {
   const app = await buildApp(ctx)
 
   // First start on an empty store: an owner account and a token, printed once.
-  if ((await usersRepository.count(ctx.db)) === 0) {
+  if (await useCases.operator.isEmpty(ctx)) {
     const password = randomPassword()
-    const user = await accounts.createUser(ctx.db, { email: 'owner@slotline.local', password, name: 'Owner' })
-    const { token } = await accounts.createToken(ctx.db, user.id, { name: 'Created at first start' })
+    const user = await useCases.account.register(ctx, { email: 'owner@slotline.local', password, name: 'Owner' })
+    const { token } = await useCases.tokens.issue(ctx, ownerPrincipal(user), { name: 'Created at first start' })
     console.log(
       [
         '',

@@ -1,45 +1,9 @@
-import { Type } from '@sinclair/typebox'
 import { invalidField } from '../core/errors.ts'
 import { claimAfterBody } from '../http/idempotency.ts'
 import { route, routes } from '../http/routes.ts'
-import { Nullable } from '../core/schemas.ts'
 import { DataOf } from '../http/schemas.ts'
 import { limits } from '../limits.ts'
-import { fileUseCases } from '../core/file-use-cases.ts'
-
-export const UploadFromUrl = Type.Object(
-  {
-    url: Type.Optional(
-      Type.String({
-        format: 'uri',
-        maxLength: 2048,
-        description: `An http(s) image URL on a default port; downloaded by the server (at most ${limits.uploadFromUrlMegabytes} MB within ${limits.uploadFromUrlTimeoutSeconds} s). Private network addresses are refused.`,
-        examples: ['https://example.com/avatar.png'],
-      }),
-    ),
-  },
-  { additionalProperties: false },
-)
-
-export const UploadedFile = Type.Object(
-  {
-    path: Type.String({ description: 'Opaque file path: what avatar, bgImage, picture and gallery items take.', examples: ['u7/3q2-9xkTb4rQd1Yc0w5ZPg.webp'] }),
-    src: Type.String({ format: 'uri', description: 'Public URL of the stored image.' }),
-    width: Nullable(Type.Integer({ description: 'Width of the stored image in pixels.' })),
-    height: Nullable(Type.Integer({ description: 'Height of the stored image in pixels.' })),
-  },
-  { additionalProperties: false },
-)
-
-export const UploadUrlGrant = Type.Object(
-  {
-    upload_url: Type.String({ format: 'uri', description: 'Send the image here without a token: PUT raw bytes, or POST a multipart part "file".' }),
-    method: Type.Literal('PUT'),
-    max_bytes: Type.Integer({ description: 'Largest accepted body in bytes.' }),
-    expires_at: Type.String({ format: 'date-time', description: 'The URL stops working at this time (15 minutes after issue); it takes one upload.' }),
-  },
-  { additionalProperties: false },
-)
+import { fileUseCases, UploadedFile, UploadFromUrl, UploadUrlGrant } from '../core/file-use-cases.ts'
 
 export default routes('Files', 'Image uploads: the paths that avatar, bgImage, picture and gallery slots take.', '/v1/files', [
   route({

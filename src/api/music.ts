@@ -1,33 +1,7 @@
-import { Type } from '@sinclair/typebox'
 import { DataOf } from '../http/schemas.ts'
 import { route, routes } from '../http/routes.ts'
-import { NonBlankString } from '../core/schemas.ts'
 import { MusicLookupResult } from '../music/lookup-result.ts'
-import { EMPTY_MUSIC_QUERY } from '../music/query.ts'
-import { musicUseCases } from '../core/music-use-cases.ts'
-
-export const LookupQuery = Type.Object({
-  query: NonBlankString({
-    maxLength: 500,
-    blankMessage: EMPTY_MUSIC_QUERY,
-    description:
-      'What you have: a UPC or EAN barcode (12 or 13 digits, spaces allowed), an ISRC (12 characters, dashes allowed), a link to the release or track on any music platform (Spotify, Apple Music, YouTube Music, Deezer, TIDAL, Amazon Music, SoundCloud, Yandex Music, …), or the release title.',
-    examples: ['720642462928', 'USRC17607839', 'https://open.spotify.com/album/1DFixLWuPkv3KT3TnV35m3', 'Good Things'],
-  }),
-  artist: Type.Optional(
-    Type.String({
-      maxLength: 200,
-      description: 'Narrows a title search to this artist; ignored for a UPC, ISRC or link.',
-      examples: ['Aloe Blacc'],
-    }),
-  ),
-  type: Type.Optional(
-    Type.Union([Type.Literal('album'), Type.Literal('track')], {
-      description: 'What a title-plus-artist search looks for (album unless told); ignored otherwise.',
-      examples: ['track'],
-    }),
-  ),
-})
+import { LookupQuery, musicUseCases } from '../core/music-use-cases.ts'
 
 export default routes('Music', 'Music lookup: from a barcode, recording code, link or title to a ready music slot.', '/v1/music', [
   route({

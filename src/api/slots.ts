@@ -1,89 +1,17 @@
 import { Type } from '@sinclair/typebox'
 import { metaOnly, route, routes } from '../http/routes.ts'
-import { Nullable } from '../core/schemas.ts'
 import { DataOf, ProfileKeyParam } from '../http/schemas.ts'
 import { limits } from '../limits.ts'
-import { writableTypes } from '../slots/registry.ts'
 import { Slot } from '../slots/resource.ts'
-import { stringEnum } from '../slots/shared/schema.ts'
-import { SLOT_TYPES } from '../slots/types.ts'
-import { slotUseCases } from '../core/slot-use-cases.ts'
+import { DeleteBody, NewSlotBody, NewSlotsBody, OrderBody, PatchSlotBody, PatchSlotsBody, SlotIds, slotUseCases } from '../core/slot-use-cases.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
 const SlotParams = Type.Object({ profileKey: ProfileKeyParam, slot: Type.Integer({ minimum: 1, description: 'The slot id.' }) })
 
-/** A slot body of any type; OpenAPI documents it per type (http/openapi.ts, SlotData). */
-export const SlotData = Type.Unsafe<Record<string, unknown> | unknown[]>({
-  type: ['object', 'array'],
-  description:
-    'The slot body, in the shape of its type’s schema (GET /slot-types/{type}). Unknown keys and computed keys are 422, each one named.',
-})
-
-const batch = { minItems: 1, maxItems: limits.slotsPerBatch }
-export const SlotIds = Type.Array(Type.Integer({ minimum: 1 }), { ...batch, description: `Slot ids, 1 to ${limits.slotsPerBatch}.` })
-
-const NewSlotBody = Type.Object(
-  {
-    type: stringEnum(writableTypes, { description: 'The slot type (event and form slots cannot be created through the API).' }),
-    data: Type.Optional(SlotData),
-    order: Type.Optional(Type.Integer({ minimum: 0, description: 'Position to insert at (0 first); later slots move down. Without it the slot goes last.' })),
-  },
-  { additionalProperties: false, examples: [{ type: 'button', data: { title: 'My shop', link: 'example.com/shop' } }] },
-)
-
-export const NewSlotsBody = Type.Object(
-  {
-    slots: Type.Array(
-      Type.Object({ type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData) }, { additionalProperties: false }),
-      { ...batch, description: 'Array order is page order.' },
-    ),
-    insertAt: Type.Optional(
-      Nullable(Type.Integer({ minimum: 0, description: 'Position of the whole batch among existing slots; null or omitted appends.' })),
-    ),
-  },
-  {
-    additionalProperties: false,
-    examples: [{ slots: [{ type: 'text', data: { title: 'Hello' } }, { type: 'divider', data: {} }], insertAt: 0 }],
-  },
-)
-
-export const PatchSlotsBody = Type.Object(
-  {
-    slots: Type.Array(
-      Type.Object({ id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: SlotData }, { additionalProperties: false }),
-      { ...batch, description: 'Each slot once; data is merged over its current values at the top level.' },
-    ),
-  },
-  { additionalProperties: false, examples: [{ slots: [{ id: 118, data: { title: 'New title' } }] }] },
-)
-
+// Ids as a query string is HTTP's way of sending them (DELETE bodies are unusual); the use case takes a list.
 const DeleteQuery = Type.Object({
   'ids[]': Type.Optional({ ...SlotIds, description: 'The slot ids to delete: ids[]=1&ids[]=2.' }),
 })
-const DeleteBody = Type.Object(
-  { ids: Type.Optional({ ...SlotIds, description: 'The slot ids to delete, when not sent as query ids[].' }) },
-  { additionalProperties: false },
-)
-
-export const OrderBody = Type.Object(
-  {
-    order: Type.Array(Type.Integer({ minimum: 1 }), {
-      minItems: 1,
-      maxItems: limits.slotsPerProfile,
-      description: 'Every slot id of the page exactly once, in the new order.',
-    }),
-  },
-  { additionalProperties: false, examples: [{ order: [120, 118, 119] }] },
-)
-
-const PatchSlotBody = Type.Object(
-  {
-    data: SlotData,
-    type: Type.Optional(Type.String({ description: 'Optional; must be the slot’s current type: a type cannot be changed.' })),
-  },
-  { additionalProperties: false, examples: [{ data: { title: 'New title' } }] },
-)
-
 const SlotList = DataOf(Type.Array(Slot))
 const OneSlot = DataOf(Slot)
 

@@ -50,6 +50,10 @@ async function createUser(db: Db, u: NewUser): Promise<User> {
   })
 }
 
+/** What is wrong with a personal token's name, if anything (a form may show it beside its own checks). */
+export const tokenNameProblem = (name: string | undefined): string | undefined =>
+  (name?.trim().length ?? 0) > limits.tokenNameLength ? `Must be at most ${limits.tokenNameLength} characters.` : undefined
+
 /** Issues a personal token; the raw token is returned once and only its hash is stored. */
 async function createToken(
   db: Db,
@@ -61,6 +65,10 @@ async function createToken(
   if (unknown.length || abilities.length === 0) {
     throw invalidField('abilities', `Abilities are ${ABILITIES.join(', ')}.`)
   }
+  const name = options.name?.trim() ?? ''
+  // Every face issues through here (dashboard, command line, first start), so the limit holds for all.
+  const nameProblem = tokenNameProblem(name)
+  if (nameProblem) throw invalidField('name', nameProblem)
   return inTransaction(db, async (trx) => {
     if ((await tokensRepository.countByUser(trx, userId)) >= limits.tokensPerUser) {
       throw new AppError('limit_reached', {
@@ -70,7 +78,7 @@ async function createToken(
     const token = generateToken()
     const record = await tokensRepository.insert(trx, {
       userId,
-      name: options.name?.trim() || 'Personal token',
+      name: name || 'Personal token',
       tokenHash: sha256(token),
       abilities,
     })

@@ -29,4 +29,13 @@ export function requireAbility(principal: Principal, ability: Ability): void {
  * The account's owner acting in person, through a face that authenticated them itself (the
  * dashboard's session, the command line): every ability, and no token (tokenId 0).
  */
+/**
+ * 403 unless the owner acts in person (tokenId 0: the dashboard's session, the command line).
+ * Tokens and account details are theirs alone: a token that could mint tokens or change the
+ * password could make a leak permanent.
+ */
+export function requireOwnerInPerson(principal: Principal): void {
+  if (principal.tokenId !== 0) throw new AppError('forbidden', { message: 'Only the account owner in person may do this, not a token.' })
+}
+
 export const ownerPrincipal = (user: User): Principal => ({ user, tokenId: 0, abilities: [...ABILITIES] })

@@ -1,8 +1,7 @@
-import { accounts } from '../auth/accounts.ts'
+import { ownerPrincipal } from '../auth/principal.ts'
 import { randomPassword } from '../auth/secrets.ts'
-import { sessionStoreOf } from '../dashboard/session-store.ts'
-import type { Ability } from '../store/tokens.ts'
-import { migrateToLatest } from '../store/migrate.ts'
+import type { Ability } from '../core/token-use-cases.ts'
+import * as useCases from '../core/use-cases.ts'
 import { defineCommand } from './command.ts'
 import { userByEmail } from './user-by-email.ts'
 
@@ -19,7 +18,7 @@ export const usersCreate = defineCommand({
   },
   required: ['email', 'password'],
   async run(ctx, v) {
-    const user = await accounts.createUser(ctx.db, {
+    const user = await useCases.account.register(ctx, {
       email: String(v.email),
       password: String(v.password),
       name: v.name as string | undefined,
@@ -40,10 +39,9 @@ export const usersSetPassword = defineCommand({
   async run(ctx, v) {
     const user = await userByEmail(ctx, v.email, CREATE_ONE)
     const password = typeof v.password === 'string' ? v.password : randomPassword()
-    await accounts.setPassword(ctx.db, user, password)
     // The operator resets a password because it may be known to someone else: signed-in
-    // browsers must not outlive it.
-    const ended = await sessionStoreOf(ctx).endAllFor(user.id)
+    // browsers must not outlive it (the use case ends them all).
+    const { sessionsEnded: ended } = await useCases.account.changePassword(ctx, ownerPrincipal(user), { password })
     console.log(`Password changed for <${user.email}>; ${ended} signed-in session${ended === 1 ? '' : 's'} ended.`)
     if (typeof v.password !== 'string') console.log(password)
   },
@@ -66,7 +64,7 @@ export const tokensCreate = defineCommand({
           .map((s) => s.trim())
           .filter(Boolean) as Ability[])
       : undefined
-    const { token } = await accounts.createToken(ctx.db, user.id, { name: v.name as string | undefined, abilities })
+    const { token } = await useCases.tokens.issue(ctx, ownerPrincipal(user), { name: v.name as string | undefined, abilities })
     console.log(token)
   },
 })
@@ -77,7 +75,7 @@ export const migrate = defineCommand({
   options: {},
   async run(ctx) {
     // createContext already migrated; report what is in place.
-    const applied = await migrateToLatest(ctx.db)
+    const applied = await useCases.operator.migrate(ctx)
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The store is up to date.')
   },
 })

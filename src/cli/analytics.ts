@@ -1,8 +1,5 @@
-import { purgeExpiredAnalytics } from '../analytics/purge.ts'
-import { seedHistory } from '../analytics/seed.ts'
+import * as useCases from '../core/use-cases.ts'
 import { limits } from '../limits.ts'
-import { profilesRepository } from '../store/profiles.ts'
-import { usersRepository } from '../store/users.ts'
 import { defineCommand } from './command.ts'
 
 export const analyticsPurge = defineCommand({
@@ -10,7 +7,7 @@ export const analyticsPurge = defineCommand({
   summary: `Drop analytics older than the ${limits.analyticsRetentionDays}-day retention (the service also does it daily).`,
   options: {},
   async run(ctx) {
-    const { before, removed } = await purgeExpiredAnalytics(ctx.db)
+    const { before, removed } = await useCases.operator.purgeAnalytics(ctx)
     console.log(`Removed ${removed} analytics rows dated before ${before}.`)
   },
 })
@@ -33,14 +30,11 @@ export const analyticsSeed = defineCommand({
   async run(ctx, v) {
     const days = wholeNumber('days', v.days ?? '365', 1, limits.analyticsRetentionDays)
     const events = wholeNumber('events', v.events ?? '100000', 0, 100_000_000)
-    const profile = await profilesRepository.findByLogin(ctx.db, String(v.login))
-    if (!profile) throw new Error(`No profile with login "${v.login}".`)
-    const owner = await usersRepository.findById(ctx.db, profile.userId)
     const started = performance.now()
-    const r = await seedHistory(ctx.db, profile, { days, events, timezone: owner?.timezone ?? 'UTC' })
+    const r = await useCases.operator.seedAnalytics(ctx, { login: String(v.login), days, events })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(
-      `Seeded ${profile.login} from ${r.from} to ${r.to}: ${r.views} views, ${r.clicks} clicks (${r.blockClicks} on blocks, ${r.socialClicks} on social links) in ${seconds} s.`,
+      `Seeded ${r.login} from ${r.from} to ${r.to}: ${r.views} views, ${r.clicks} clicks (${r.blockClicks} on blocks, ${r.socialClicks} on social links) in ${seconds} s.`,
     )
   },
 })

@@ -1,34 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { Readable } from 'node:stream'
-import sharp from 'sharp'
-import { accounts } from '../auth/accounts.ts'
-import { ownerPrincipal, type Principal } from '../auth/principal.ts'
-import type { AppContext } from '../context.ts'
-import { publicPageUrl } from '../profiles/resource.ts'
-import { fileUseCases } from '../core/file-use-cases.ts'
-import { profileUseCases } from '../core/profile-use-cases.ts'
-import { slotService } from '../core/slot-service.ts'
-import { writePage } from '../core/unit-of-work.ts'
-import { eventsRepository } from '../store/events.ts'
-import { formsRepository } from '../store/forms.ts'
-import { THEMES } from '../pages/design-tokens.ts'
-import { profilesRepository } from '../store/profiles.ts'
-import { slotsRepository } from '../store/slots.ts'
-import { usersRepository } from '../store/users.ts'
+import { demo as demoUseCases } from '../core/use-cases.ts'
 import { defineCommand } from './command.ts'
-
-/** A small two-colour PNG, so the demo's pictures are real uploads that look like something. */
-async function demoImage(width: number, height: number, from: string, to: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`
-  return sharp(Buffer.from(svg)).png().toBuffer()
-}
-
-/** Stored the way POST /files stores: the same pipeline, storage driver and files row. */
-async function upload(ctx: AppContext, principal: Principal, png: Buffer): Promise<string> {
-  const file = await fileUseCases.upload(ctx, principal, { stream: Readable.from(png), length: png.length })
-  if (!file) throw new Error('The demo image was not stored.')
-  return file.path
-}
 
 export const demo = defineCommand({
   name: 'demo',
@@ -40,98 +11,9 @@ export const demo = defineCommand({
   },
   required: ['email', 'login'],
   async run(ctx, v) {
-    const email = String(v.email)
     const themeId = v.theme === undefined ? undefined : Number(v.theme)
-    if (themeId !== undefined && !THEMES.some((t) => t.id === themeId)) {
-      throw new Error(`--theme takes a theme id: ${THEMES.map((t) => `${t.id} ${t.name}`).join(', ')}.`)
-    }
-    let user = await usersRepository.findByEmail(ctx.db, email.trim().toLowerCase())
-    if (!user) {
-      const password = randomBytes(12).toString('base64url')
-      user = await accounts.createUser(ctx.db, { email, password, name: 'Demo' })
-      console.log(`Created user ${user.id} <${user.email}> with password ${password}`)
-    }
-    const owner = user
-    // The same use cases as the API, so the page cache hears of every change.
-    const principal = ownerPrincipal(owner)
-    const [portrait, first, second] = await Promise.all([
-      demoImage(800, 800, '#1d3557', '#e63946').then((png) => upload(ctx, principal, png)),
-      demoImage(800, 600, '#2a9d8f', '#e9c46a').then((png) => upload(ctx, principal, png)),
-      demoImage(800, 600, '#264653', '#f4a261').then((png) => upload(ctx, principal, png)),
-    ])
-
-    const created = await profileUseCases.create(ctx, principal, { login: String(v.login) })
-    await profileUseCases.update(ctx, principal, created.id, {
-      title: 'Jane Demo',
-      description: 'Photographer and musician in Lisbon.\nThis page shows every kind of block Slotline has.',
-      socials: [{ link: 'instagram.com/slotline.demo' }, { link: 'github.com/slotline' }, { link: 'mailto:hello@example.com' }],
-    })
-    // Event and form slots are the dashboard's to make (read-only through the API): the same
-    // transaction and announcement as a use case, around the dashboard's own steps.
-    const profile = await writePage(ctx, principal, created.id, {}, async (trx, page) => {
-      const event = await eventsRepository.insert(trx, {
-        userId: owner.id,
-        title: 'Spring exhibition',
-        description: 'Prints, a short talk and music.',
-        startsAt: '2027-04-17T17:00:00.000Z',
-        endsAt: '2027-04-17T21:00:00.000Z',
-        timezone: 'Europe/Lisbon',
-        location: 'Galeria, Rua da Rosa 1, Lisbon',
-        link: 'https://example.com/spring-exhibition',
-      })
-      const form = await formsRepository.insert(trx, {
-        userId: owner.id,
-        title: 'Say hello',
-        description: 'I answer within a day.',
-        fields: [
-          { name: 'name', label: 'Your name', type: 'text', required: true },
-          { name: 'email', label: 'E-mail', type: 'email', required: true },
-          { name: 'message', label: 'Message', type: 'textarea', required: false },
-        ],
-        submitLabel: 'Send',
-      })
-      await slotService.appendManaged(trx, page, [
-        { type: 'button', data: { title: 'Book a session', subtitle: 'Free 15-minute call', link: 'example.com/book' } },
-        { type: 'picture', data: { path: portrait, link: 'https://example.com/portfolio' } },
-        {
-          type: 'gallery',
-          data: {
-            title: 'Recent work',
-            items: [
-              { path: first, text: 'Alfama, at dawn' },
-              { path: second, text: 'Porto', link: 'https://example.com/porto' },
-            ],
-          },
-        },
-        { type: 'text', data: { title: 'About', description: '<p>I shoot <strong>film</strong> and write songs.</p><ul><li>Portraits</li><li>Weddings</li></ul>' } },
-        { type: 'youtube', data: { title: 'Showreel', description: 'Two minutes of my favourite shoots.', link: 'https://youtu.be/dQw4w9WgXcQ' } },
-        {
-          type: 'faq',
-          data: {
-            title: 'Questions',
-            items: [
-              { title: 'Do you travel?', text: 'Yes, anywhere in Europe.' },
-              { title: 'When do I get the photos?', text: 'Within two weeks.' },
-            ],
-          },
-        },
-        { type: 'divider', data: {} },
-        { type: 'event', data: { eventId: event.id } },
-        {
-          type: 'music',
-          data: {
-            album: 'Blue Hours',
-            artist: 'Jane Demo',
-            links: [{ link: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy' }, { link: 'https://music.apple.com/us/album/1440857781' }],
-          },
-        },
-        { type: 'form', data: { formId: form.id, view: 'button', buttonText: 'Write to me' } },
-      ])
-      // A block type the API no longer knows: it reads as supported: false.
-      const count = await slotsRepository.countByProfile(trx, page.id)
-      await slotsRepository.insertMany(trx, page.id, [{ type: 'countdown', data: { title: 'Album release', endsAt: '2027-06-01T00:00:00.000Z' } }].map((s) => ({ ...s, position: count })))
-      return themeId === undefined ? page : profilesRepository.update(trx, page.id, { themeId })
-    })
-    console.log(`Demo page ${profile.id} at ${publicPageUrl(ctx.config, profile.login)} (11 slots: the ten types and a legacy one)`)
+    const { user, password, profile } = await demoUseCases.createDemoPage(ctx, { email: String(v.email), login: String(v.login), themeId })
+    if (password) console.log(`Created user ${user.id} <${user.email}> with password ${password}`)
+    console.log(`Demo page ${profile.id} at ${profile.computed.url} (11 slots: the ten types and a legacy one)`)
   },
 })

@@ -1,4 +1,4 @@
-import { formSubmissionsRepository } from '../store/form-submissions.ts'
+import * as useCases from '../core/use-cases.ts'
 import { defineCommand } from './command.ts'
 import { userByEmail } from './user-by-email.ts'
 
@@ -14,7 +14,7 @@ export const formsSubmissions = defineCommand({
     const user = await userByEmail(ctx, v.email)
     const formId = v.form === undefined ? undefined : Number(v.form)
     if (formId !== undefined && !Number.isSafeInteger(formId)) throw new Error('--form takes a form id.')
-    for (const s of await formSubmissionsRepository.listOfUser(ctx.db, user.id, formId)) {
+    for (const s of await useCases.operator.formSubmissions(ctx, { userId: user.id, formId })) {
       console.log(JSON.stringify({ id: s.id, form: s.formId, formTitle: s.formTitle, slot: s.slotId, at: s.createdAt, data: s.data }))
     }
   },

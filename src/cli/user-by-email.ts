@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { usersRepository } from '../store/users.ts'
+import * as useCases from '../core/use-cases.ts'
 import type { OptionValues } from './command.ts'
 
 /**
@@ -7,7 +7,7 @@ import type { OptionValues } from './command.ts'
  * the message with what the operator can do about it.
  */
 export async function userByEmail(ctx: AppContext, email: OptionValues[string], next = '.') {
-  const user = await usersRepository.findByEmail(ctx.db, String(email))
+  const user = await useCases.operator.findUser(ctx, { email: String(email) })
   if (!user) throw new Error(`No user with e-mail ${email}${next}`)
   return user
 }

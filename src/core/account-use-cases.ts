@@ -1,9 +1,13 @@
+import { type AccountChanges, accounts, type NewUser } from '../auth/accounts.ts'
 import type { Identity } from '../auth/identity.ts'
-import { can, type Principal } from '../auth/principal.ts'
+import { can, type Principal, requireOwnerInPerson } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { limits } from '../limits.ts'
+import type { User } from '../store/users.ts'
 import { usersRepository } from '../store/users.ts'
 import { readAccount } from './unit-of-work.ts'
+
+export type { AccountChanges, NewUser, User }
 
 /** spec, GET /me: intended as a client's first call. */
 async function me(ctx: AppContext, principal: Principal): Promise<Identity> {
@@ -33,4 +37,34 @@ async function me(ctx: AppContext, principal: Principal): Promise<Identity> {
   })
 }
 
-export const accountUseCases = Object.freeze({ me })
+/**
+ * A new account: the dashboard's registration (nobody signed in yet), the command line and the
+ * first start. Who may register (open or closed registration, rate limits) is the face's to
+ * decide before it calls.
+ */
+async function register(ctx: AppContext, input: NewUser): Promise<User> {
+  return accounts.createUser(ctx.db, input)
+}
+
+/** Name, e-mail and time zone, every problem reported at once. */
+async function update(ctx: AppContext, principal: Principal, input: AccountChanges): Promise<User> {
+  requireOwnerInPerson(principal)
+  return accounts.updateAccount(ctx.db, principal.user, input)
+}
+
+/**
+ * A new password, checked against `currentPassword` when given (the dashboard; the command line
+ * resets without it). Every signed-in session of the account ends but `keepSessionId` (the
+ * browser that made the change): the old password may be known to someone else.
+ */
+async function changePassword(
+  ctx: AppContext,
+  principal: Principal,
+  input: { password: string; currentPassword?: string; keepSessionId?: string },
+): Promise<{ user: User; sessionsEnded: number }> {
+  requireOwnerInPerson(principal)
+  const user = await accounts.setPassword(ctx.db, principal.user, input.password, input.currentPassword)
+  return { user, sessionsEnded: await ctx.sessions.endAllFor(user.id, input.keepSessionId) }
+}
+
+export const accountUseCases = Object.freeze({ me, register, update, changePassword })

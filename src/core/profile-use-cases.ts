@@ -8,9 +8,12 @@ import type { LoginCheck, ProfileResource, ProfileSettings, UpdateProfileRequest
 import { profileService } from '../profiles/service.ts'
 import { settingsService } from '../profiles/settings.ts'
 import type { SlotResource } from '../slots/resource.ts'
-import { profilesRepository } from '../store/profiles.ts'
+import { profilesRepository, type StoredProfile } from '../store/profiles.ts'
+import { deleteProfile } from './profile-deletion.ts'
 import { presentedSlots } from './presented-slots.ts'
 import { type ProfileKey, readAccount, readPage, type WriteOptions, writeAccount, writePage } from './unit-of-work.ts'
+
+export type { StoredProfile }
 
 // spec, Profiles: one use case per operation, for every face (see slot-use-cases.ts).
 
@@ -92,4 +95,4 @@ async function chooseTheme(ctx: AppContext, principal: Principal, profileKey: Pr
   return writePage(ctx, principal, profileKey, options, async (trx, profile) => toProfileResource(ctx.config, await profilesRepository.update(trx, profile.id, { themeId })))
 }
 
-export const profileUseCases = Object.freeze({ list, create, get, update, checkLogin, getSettings, changeSettings, chooseTheme, markdown })
+export const profileUseCases = Object.freeze({ list, create, get, update, checkLogin, getSettings, changeSettings, chooseTheme, markdown, remove: deleteProfile })

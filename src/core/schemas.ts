@@ -25,3 +25,11 @@ export const NonBlankString = (options: { maxLength: number; description: string
   const { blankMessage, ...rest } = options
   return Type.String({ minLength: 1, ...rest, pattern: '\\S', 'x-pattern-message': blankMessage })
 }
+
+/** A page as a face names it: a numeric id or a login (unit-of-work's ProfileKey, as a string). */
+export const ProfileKeyParam = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  description: 'A numeric profile id or a login. A segment made only of digits is always an id, so a profile whose login is digits only is reached by its id.',
+  examples: ['42', 'jane.doe'],
+})

@@ -1,4 +1,10 @@
+import { Type } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
+import { limits } from '../limits.ts'
+import { writableTypes } from '../slots/registry.ts'
+import { stringEnum } from '../slots/shared/schema.ts'
+import { SLOT_TYPES } from '../slots/types.ts'
+import { Nullable } from './schemas.ts'
 import type { AppContext } from '../context.ts'
 import { invalid } from './errors.ts'
 import type { SlotResource } from '../slots/resource.ts'
@@ -8,6 +14,77 @@ import type { StoredSlot } from '../store/slots.ts'
 import { presentedSlots } from './presented-slots.ts'
 import { type NewSlot, type SlotPatch, slotService } from './slot-service.ts'
 import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-of-work.ts'
+
+// The inputs of the slot use cases, as the spec writes the request bodies: the API's route
+// rows and the MCP tools both derive theirs from these.
+
+/** A slot body of any type; OpenAPI documents it per type (http/openapi.ts, SlotData). */
+export const SlotData = Type.Unsafe<Record<string, unknown> | unknown[]>({
+  type: ['object', 'array'],
+  description: 'The slot body, in the shape of its type’s schema (see the slot types). Unknown keys and computed keys are refused, each one named.',
+})
+
+const batch = { minItems: 1, maxItems: limits.slotsPerBatch }
+export const SlotIds = Type.Array(Type.Integer({ minimum: 1 }), { ...batch, description: `Slot ids, 1 to ${limits.slotsPerBatch}.` })
+
+export const NewSlotBody = Type.Object(
+  {
+    type: stringEnum(writableTypes, { description: 'The slot type (event and form slots cannot be created through the API).' }),
+    data: Type.Optional(SlotData),
+    order: Type.Optional(Type.Integer({ minimum: 0, description: 'Position to insert at (0 first); later slots move down. Without it the slot goes last.' })),
+  },
+  { additionalProperties: false, examples: [{ type: 'button', data: { title: 'My shop', link: 'example.com/shop' } }] },
+)
+
+export const NewSlotsBody = Type.Object(
+  {
+    slots: Type.Array(
+      Type.Object({ type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData) }, { additionalProperties: false }),
+      { ...batch, description: 'Array order is page order.' },
+    ),
+    insertAt: Type.Optional(
+      Nullable(Type.Integer({ minimum: 0, description: 'Position of the whole batch among existing slots; null or omitted appends.' })),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ slots: [{ type: 'text', data: { title: 'Hello' } }, { type: 'divider', data: {} }], insertAt: 0 }],
+  },
+)
+
+export const PatchSlotsBody = Type.Object(
+  {
+    slots: Type.Array(
+      Type.Object({ id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: SlotData }, { additionalProperties: false }),
+      { ...batch, description: 'Each slot once; data is merged over its current values at the top level.' },
+    ),
+  },
+  { additionalProperties: false, examples: [{ slots: [{ id: 118, data: { title: 'New title' } }] }] },
+)
+
+export const DeleteBody = Type.Object(
+  { ids: Type.Optional({ ...SlotIds, description: 'The slot ids to delete, when not sent as query ids[].' }) },
+  { additionalProperties: false },
+)
+
+export const OrderBody = Type.Object(
+  {
+    order: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: limits.slotsPerProfile,
+      description: 'Every slot id of the page exactly once, in the new order.',
+    }),
+  },
+  { additionalProperties: false, examples: [{ order: [120, 118, 119] }] },
+)
+
+export const PatchSlotBody = Type.Object(
+  {
+    data: SlotData,
+    type: Type.Optional(Type.String({ description: 'Optional; must be the slot’s current type: a type cannot be changed.' })),
+  },
+  { additionalProperties: false, examples: [{ data: { title: 'New title' } }] },
+)
 
 // spec, Slots: one use case per operation. Every face (REST, dashboard, MCP, CLI) calls these;
 // each resolves the page for the principal, checks the ability, runs in one transaction and

@@ -1,10 +1,17 @@
-// Every operation of the spec, by resource, for the faces (REST routes, dashboard, MCP tools,
-// command line). Each takes (ctx, principal, [profileKey,] input, { dryRun }).
+// The catalogue: every operation any face performs, by aggregate, for the faces (REST routes,
+// MCP tools, dashboard, command line, first start). Each takes (ctx, principal, [profileKey,]
+// input, { dryRun }); `operator` ones take no principal (the command line holds the machine).
+// test/core/catalogue.test.ts checks that every route row, tool, form handler and command
+// calls one of these or is declared face-only.
 export { accountUseCases as account } from './account-use-cases.ts'
 export { analyticsUseCases as analytics } from './analytics-use-cases.ts'
+export { demoUseCases as demo } from './demo-page.ts'
 export { fileUseCases as files } from './file-use-cases.ts'
+export { grantUseCases as grants } from './grant-use-cases.ts'
 export { runIdempotent } from './idempotent.ts'
 export { musicUseCases as music } from './music-use-cases.ts'
+export { operatorUseCases as operator } from './operator-use-cases.ts'
 export { profileUseCases as profiles } from './profile-use-cases.ts'
 export { slotUseCases as slots } from './slot-use-cases.ts'
+export { tokenUseCases as tokens } from './token-use-cases.ts'
 export type { ProfileKey, WriteOptions } from './unit-of-work.ts'

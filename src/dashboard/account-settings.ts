@@ -1,10 +1,10 @@
-import { accounts } from '../auth/accounts.ts'
+import { ownerPrincipal } from '../auth/principal.ts'
+import type { User } from '../core/account-use-cases.ts'
 import type { FieldErrors } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
-import type { User } from '../store/users.ts'
+import * as useCases from '../core/use-cases.ts'
 import { field, fieldErrorsOf, formCard, timeZoneSelect } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { sessionStoreOf } from './session-store.ts'
 
 export const accountSettingsPages: PageRow[] = [
   { method: 'GET', url: '/settings', signedIn: true, handler: async (p) => settingsPage(p, {}) },
@@ -67,7 +67,7 @@ ${formCard({
 async function saveAccount(p: PageInput<User>) {
   const v = { name: text(p.form, 'name'), email: text(p.form, 'email'), timezone: text(p.form, 'timezone') }
   try {
-    await accounts.updateAccount(p.ctx.db, p.user, v)
+    await useCases.account.update(p.ctx, ownerPrincipal(p.user), v)
   } catch (err) {
     return settingsPage(p, { account: { ...v, errors: fieldErrorsOf(err) } }, 422)
   }
@@ -76,13 +76,16 @@ async function saveAccount(p: PageInput<User>) {
 
 async function changePassword(p: PageInput<User>) {
   try {
-    await accounts.setPassword(p.ctx.db, p.user, text(p.form, 'newPassword'), text(p.form, 'currentPassword'))
+    // Whoever else holds a session of this account (a stolen cookie included) is signed out;
+    // this browser continues under a fresh session id.
+    await useCases.account.changePassword(p.ctx, ownerPrincipal(p.user), {
+      password: text(p.form, 'newPassword'),
+      currentPassword: text(p.form, 'currentPassword'),
+      keepSessionId: p.req.session.sessionId,
+    })
   } catch (err) {
     return settingsPage(p, { passwordErrors: fieldErrorsOf(err) }, 422)
   }
-  // Whoever else holds a session of this account (a stolen cookie included) is signed out;
-  // this browser continues under a fresh session id.
-  await sessionStoreOf(p.ctx).endAllFor(p.user.id, p.req.session.sessionId)
   await p.req.session.regenerate()
   p.req.session.userId = p.user.id
   return p.redirect('/settings', 'Your password is changed. Other browsers were signed out.')

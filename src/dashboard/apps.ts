@@ -1,19 +1,21 @@
+import { ownerPrincipal } from '../auth/principal.ts'
+import type { User } from '../core/account-use-cases.ts'
 import { notFound } from '../core/errors.ts'
+import type { ConnectedApp } from '../core/grant-use-cases.ts'
+import * as useCases from '../core/use-cases.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
-import type { User } from '../store/users.ts'
-import type { ConnectedApp, ConnectedAppsSource } from './connected-apps.ts'
 import { when } from './format.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 import { csrfField } from './layout.ts'
 
 /** /settings/apps: the spec's "dashboard API settings" where an application is disconnected. */
-export const appPages = (source: ConnectedAppsSource): PageRow[] => [
-  { method: 'GET', url: '/settings/apps', signedIn: true, handler: (p) => appsPage(p, source) },
-  { method: 'POST', url: '/settings/apps/:grantId/disconnect', signedIn: true, handler: (p) => disconnect(p, source) },
+export const appPages: PageRow[] = [
+  { method: 'GET', url: '/settings/apps', signedIn: true, handler: appsPage },
+  { method: 'POST', url: '/settings/apps/:grantId/disconnect', signedIn: true, handler: disconnect },
 ]
 
-async function appsPage(p: PageInput<User>, source: ConnectedAppsSource) {
-  const apps = await source.listForUser(p.ctx.db, p.user.id)
+async function appsPage(p: PageInput<User>) {
+  const apps = await useCases.grants.list(p.ctx, ownerPrincipal(p.user))
   return p.render({
     title: 'Connected apps',
     active: 'apps',
@@ -42,8 +44,9 @@ ${apps.map(
 </table></div>`
 }
 
-async function disconnect(p: PageInput<User>, source: ConnectedAppsSource) {
+async function disconnect(p: PageInput<User>) {
   const id = /^[1-9]\d{0,15}$/.test(p.params.grantId) ? Number(p.params.grantId) : 0
-  if (!id || !(await source.disconnect(p.ctx.db, p.user.id, id))) throw notFound('application')
+  if (!id) throw notFound('application')
+  await useCases.grants.disconnect(p.ctx, ownerPrincipal(p.user), { grantId: id })
   return p.redirect('/settings/apps', 'The application is disconnected; its next request will be refused.')
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { type User, usersRepository } from '../store/users.ts'
+import { sessionUser } from '../auth/sessions.ts'
+import type { User } from '../core/account-use-cases.ts'
 
 /** Where a signed-in user lands when no `next` was given. */
 export const HOME = '/my-links'
@@ -23,7 +24,7 @@ export const withNext = (path: string, next: string) => (next === HOME ? path : 
 export async function signedInUser(ctx: AppContext, req: FastifyRequest): Promise<User | undefined> {
   const id = req.session?.userId
   if (typeof id !== 'number') return undefined
-  return usersRepository.findById(ctx.db, id)
+  return sessionUser(ctx.db, id)
 }
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { FastifyReply } from 'fastify'
-import { tokensCss } from '../pages/design-tokens.ts'
+import { tokensCss } from '../profiles/design-tokens.ts'
 import { themePickerCss } from './theme-picker-css.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
-import type { User } from '../store/users.ts'
+import type { User } from '../core/account-use-cases.ts'
 
 const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8').trim()
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`

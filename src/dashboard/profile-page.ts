@@ -4,10 +4,9 @@ import { limits } from '../limits.ts'
 import { type QrFormat, qrCodes } from '../pages/qr-code.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import type { ProfileResource } from '../profiles/schemas.ts'
-import { deleteProfile } from '../core/profile-deletion.ts'
 import * as useCases from '../core/use-cases.ts'
 import { h, raw } from '../slots/shared/html.ts'
-import type { User } from '../store/users.ts'
+import type { User } from '../core/account-use-cases.ts'
 import { topBlocksChart, viewsAndClicksChart } from './chart.ts'
 import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { plural } from './format.ts'
@@ -141,7 +140,7 @@ async function changeLogin(p: PageInput<User>) {
 async function remove(p: PageInput<User>) {
   const profile = await ownProfile(p)
   try {
-    await deleteProfile(p.ctx, ownerPrincipal(p.user), profile.id, { confirmLogin: text(p.form, 'confirmLogin') })
+    await useCases.profiles.remove(p.ctx, ownerPrincipal(p.user), profile.id, { confirmLogin: text(p.form, 'confirmLogin') })
   } catch (err) {
     return profilePage(p, profile, { deletion: { errors: fieldErrorsOf(err) } }, 422)
   }

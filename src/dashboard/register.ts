@@ -1,4 +1,5 @@
-import { accounts } from '../auth/accounts.ts'
+import type { User } from '../core/account-use-cases.ts'
+import * as useCases from '../core/use-cases.ts'
 import type { FieldErrors } from '../core/errors.ts'
 import { authorizationFormActions } from '../oauth/redirect-uris.ts'
 import { h } from '../slots/shared/html.ts'
@@ -73,9 +74,9 @@ async function register(p: PageInput<any>) {
   else if (v.name.length > 100) errors.name = ['Must be at most 100 characters.']
   if (Object.keys(errors).length) return registerForm(p, v, errors, false, 422)
   await countRegistration(p.ctx, p.req.ip, v.email)
-  let user: Awaited<ReturnType<typeof accounts.createUser>>
+  let user: User
   try {
-    user = await accounts.createUser(p.ctx.db, { name: v.name, email: v.email, password, timezone: v.timezone })
+    user = await useCases.account.register(p.ctx, { name: v.name, email: v.email, password, timezone: v.timezone })
   } catch (err) {
     const found = fieldErrorsOf(err)
     // Without outgoing mail there is no way to register an address without saying it is

@@ -9,7 +9,6 @@ import { AppError } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
 import type { Flash } from './layout.ts'
 import { sendPage } from './layout.ts'
-import { sessionStoreOf } from './session-store.ts'
 
 declare module 'fastify' {
   interface Session {
@@ -42,7 +41,8 @@ export function dashboardScope(app: FastifyInstance, ctx: AppContext, routes: (s
     await scope.register(fastifySession, {
       secret: sessionSecret(ctx),
       cookieName: SESSION_COOKIE,
-      store: sessionStoreOf(ctx),
+      // Our store's records are @fastify/session's own; only its types are kept free of Fastify.
+      store: ctx.sessions as unknown as fastifySession.SessionStore,
       // Visitors get a session (and a cookie) only once a form needs a CSRF secret.
       saveUninitialized: false,
       rolling: false,

@@ -1,4 +1,4 @@
-import { THEMES, paletteDeclarations } from '../pages/design-tokens.ts'
+import { THEMES, paletteDeclarations } from '../profiles/design-tokens.ts'
 
 /**
  * Each theme's swatch: its own light and dark tokens scoped to the swatch's halves, drawn by the

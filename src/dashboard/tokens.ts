@@ -1,9 +1,10 @@
-import { accounts } from '../auth/accounts.ts'
+import { ownerPrincipal } from '../auth/principal.ts'
+import type { User } from '../core/account-use-cases.ts'
 import { AppError, type FieldErrors, notFound } from '../core/errors.ts'
+import { ABILITIES, type Ability, type TokenRecord, tokenNameProblem } from '../core/token-use-cases.ts'
+import * as useCases from '../core/use-cases.ts'
 import { limits } from '../limits.ts'
 import { h, raw } from '../slots/shared/html.ts'
-import { ABILITIES, type Ability, type TokenRecord, tokensRepository } from '../store/tokens.ts'
-import type { User } from '../store/users.ts'
 import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { when } from './format.ts'
 import { type PageInput, type PageRow, text, values } from './page-routes.ts'
@@ -27,7 +28,7 @@ interface State {
 }
 
 async function tokensPage(p: PageInput<User>, s: State, status = 200) {
-  const tokens = await tokensRepository.listByUser(p.ctx.db, p.user.id)
+  const tokens = await useCases.tokens.list(p.ctx, ownerPrincipal(p.user))
   const full = tokens.length >= limits.tokensPerUser
   const base = `${p.ctx.config.publicUrl}/v1`
   const chosen = s.form?.abilities ?? [...ABILITIES]
@@ -75,7 +76,7 @@ ${formCard({
   csrf: p.csrf(),
   errors: s.form?.errors,
   fields: [
-    field({ name: 'name', label: 'Name', value: s.form?.name ?? '', errors: s.form?.errors, hint: 'Where it will be used, e.g. “backup script”.', attrs: raw('maxlength="100"') }),
+    field({ name: 'name', label: 'Name', value: s.form?.name ?? '', errors: s.form?.errors, hint: 'Where it will be used, e.g. “backup script”.', attrs: raw(`maxlength="${limits.tokenNameLength}"`) }),
     h`<fieldset class="checks"${s.form?.errors.abilities ? raw(' aria-describedby="f-abilities-error"') : ''}>
 <legend>Abilities</legend>
 ${ABILITIES.map((a) => h`<label><input type="checkbox" name="abilities" value="${a}"${chosen.includes(a) ? raw(' checked') : ''}> <code>${a}</code>: ${ABILITY_TEXT[a]}</label>\n`)}
@@ -93,12 +94,14 @@ async function issue(p: PageInput<User>) {
   const name = text(p.form, 'name').trim()
   const abilities = values(p.form, 'abilities')
   const errors: FieldErrors = {}
-  if (name.length > 100) errors.name = ['Must be at most 100 characters.']
+  // The use case refuses a long name too; checked here as well so the form names every problem at once.
+  const nameProblem = tokenNameProblem(name)
+  if (nameProblem) errors.name = [nameProblem]
   if (!abilities.length) errors.abilities = ['Choose at least one ability.']
   else if (abilities.some((a) => !ABILITIES.includes(a as Ability))) errors.abilities = [`Abilities are ${ABILITIES.join(' and ')}.`]
   if (Object.keys(errors).length) return tokensPage(p, { form: { name, abilities, errors } }, 422)
   try {
-    const issued = await accounts.createToken(p.ctx.db, p.user.id, { name, abilities: abilities as Ability[] })
+    const issued = await useCases.tokens.issue(p.ctx, ownerPrincipal(p.user), { name, abilities: abilities as Ability[] })
     return tokensPage(p, { issued })
   } catch (err) {
     if (err instanceof AppError && err.code === 'limit_reached') {
@@ -112,6 +115,7 @@ async function issue(p: PageInput<User>) {
 async function revoke(p: PageInput<User>) {
   const id = /^[1-9]\d{0,15}$/.test(p.params.tokenId) ? Number(p.params.tokenId) : 0
   // Another user's token id is simply not found: whether it exists is not ours to say.
-  if (!id || !(await tokensRepository.revoke(p.ctx.db, p.user.id, id))) throw notFound('token')
+  if (!id) throw notFound('token')
+  await useCases.tokens.revoke(p.ctx, ownerPrincipal(p.user), { tokenId: id })
   return p.redirect('/settings/tokens', 'The token is revoked; requests with it are refused from now on.')
 }

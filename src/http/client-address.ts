@@ -1,16 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
+import type { TrustedProxy } from '../trusted-proxies.ts'
 
-/** Whether the peer at this hop (0: the socket's) is a proxy whose X-Forwarded-For is believed. */
-export type TrustedProxy = (address: string, hop: number) => boolean
-
-/**
- * TRUST_PROXY's entries (addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`) as
- * one test; none: no proxy is trusted. Throws on an entry that is neither.
- */
-export function trustedProxies(entries: readonly string[]): TrustedProxy | undefined {
-  return entries.length ? proxyAddr.compile([...entries]) : undefined
-}
+export { type TrustedProxy, trustedProxies } from '../trusted-proxies.ts'
 
 /**
  * The address a request came from. Behind a reverse proxy (TLS termination, a load balancer) the

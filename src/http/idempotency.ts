@@ -1,17 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
-import { limits } from '../limits.ts'
-import { AppError, invalidField } from '../core/errors.ts'
+import { checkIdempotencyKey, claimIdempotencyKey } from '../core/idempotent.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: { userId: number; key: string; replayed: boolean }
   }
 }
-
-const WAIT_FOR_PENDING_MS = 10_000
 
 const isMultipart = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')
 
@@ -32,9 +28,7 @@ export async function beginIdempotent(ctx: AppContext, req: FastifyRequest, repl
   const header = req.headers['idempotency-key']
   if (header === undefined) return false
   const key = Array.isArray(header) ? header[0] : header
-  if (key.length === 0 || key.length > limits.idempotencyKeyLength) {
-    throw invalidField('Idempotency-Key', `Must be 1 to ${limits.idempotencyKeyLength} characters.`)
-  }
+  checkIdempotencyKey(key, 'Idempotency-Key')
   if (isMultipart(req)) {
     pendingClaims.set(req, { userId, key })
     return false
@@ -55,24 +49,16 @@ export async function claimAfterBody(ctx: AppContext, req: FastifyRequest, reply
 }
 
 async function claim(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number, key: string, print: string): Promise<boolean> {
-  const deadline = Date.now() + WAIT_FOR_PENDING_MS
-  for (;;) {
-    const claimed = await ctx.idempotency.claim(userId, key, print)
-    if (claimed.kind === 'claimed') {
-      req.idempotency = { userId, key, replayed: false }
-      return false
-    }
-    if (claimed.fingerprint && claimed.fingerprint !== print) throw new AppError('idempotency_mismatch')
-    if (claimed.kind === 'done') {
-      req.idempotency = { userId, key, replayed: true }
-      reply.code(claimed.response.status).header('Idempotent-Replayed', 'true')
-      if (claimed.response.contentType) reply.header('content-type', claimed.response.contentType)
-      await reply.send(claimed.response.payload || undefined)
-      return true
-    }
-    if (Date.now() > deadline) throw new AppError('idempotency_in_progress')
-    await sleep(25)
+  const claimed = await claimIdempotencyKey(ctx, userId, key, print)
+  if (claimed.kind === 'claimed') {
+    req.idempotency = { userId, key, replayed: false }
+    return false
   }
+  req.idempotency = { userId, key, replayed: true }
+  reply.code(claimed.response.status).header('Idempotent-Replayed', 'true')
+  if (claimed.response.contentType) reply.header('content-type', claimed.response.contentType)
+  await reply.send(claimed.response.payload || undefined)
+  return true
 }
 
 /** Keeps the response of a claimed key, or frees the key when the outcome should not stick. */

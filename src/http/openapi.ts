@@ -1,5 +1,5 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
-import { SlotData } from '../api/slots.ts'
+import { SlotData } from '../core/slot-use-cases.ts'
 import type { Config } from '../config.ts'
 import { ABILITY_GRANTS } from '../discovery.ts'
 import { errorTable } from '../core/errors.ts'
@@ -62,6 +62,9 @@ function slotDataComponents(named: Map<object, string>): Record<string, unknown>
   return out
 }
 
+/** The core names no route; the document does (the slot types' own operation). */
+const SLOT_DATA_IN_THE_API = 'The slot body, in the shape of its type’s schema (GET /slot-types/{type}). Unknown keys and computed keys are 422, each one named.'
+
 // Type.Optional(SlotData) is a copy carrying a modifier, so the body is recognised by its text.
 const isSlotData = (s: unknown) => s === SlotData || (!!s && (s as { description?: unknown }).description === (SlotData as { description?: unknown }).description)
 
@@ -72,7 +75,7 @@ function documented(schema: unknown, named: Map<object, string>, root?: object):
   const name = named.get(schema)
   if (name && schema !== root) return ref(name)
   if (isSlotData(schema)) {
-    return { type: 'object', additionalProperties: true, description: (SlotData as { description?: string }).description }
+    return { type: 'object', additionalProperties: true, description: SLOT_DATA_IN_THE_API }
   }
   const obj = schema as { properties?: Record<string, unknown>; required?: string[] }
   // {type, data: SlotData, ...rest} with type required: a new slot, documented as SlotData.

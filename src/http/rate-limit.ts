@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
-import type { RateRule, RateVerdict } from './rate-limiter.ts'
+import type { RateRule, RateVerdict } from '../core/rate-limiter.ts'
 import type { RouteRow } from './routes.ts'
 
 const SECOND = 1000

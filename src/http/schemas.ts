@@ -20,9 +20,5 @@ export const ErrorEnvelope = Type.Object(
   { additionalProperties: false },
 )
 
-export const ProfileKeyParam = Type.String({
-  minLength: 1,
-  maxLength: 255,
-  description: 'A numeric profile id or a login. A segment made only of digits is always an id, so a profile whose login is digits only is reached by its id.',
-  examples: ['42', 'jane.doe'],
-})
+// The core's, where every face takes it from; kept under this name for the route rows.
+export { ProfileKeyParam } from '../core/schemas.ts'

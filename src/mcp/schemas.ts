@@ -1,5 +1,5 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
-import { ProfileKeyParam } from '../http/schemas.ts'
+import { ProfileKeyParam } from '../core/schemas.ts'
 import { limits } from '../limits.ts'
 import { writableTypes, slotTypes } from '../slots/registry.ts'
 import { wireSchema } from '../slots/shared/schema.ts'

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import type { Ability } from '../auth/principal.ts'
 import { ACCESS_TOKEN_PREFIX, generateToken, REFRESH_TOKEN_PREFIX, sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
-import type { ConnectedAppsSource } from '../dashboard/connected-apps.ts'
 import { type Db, inTransaction } from '../store/db.ts'
 import { type OAuthClient, type OAuthGrant, oauthRepository } from '../store/oauth.ts'
 import { tokensRepository } from '../store/tokens.ts'
@@ -265,20 +264,4 @@ async function purge(ctx: AppContext): Promise<void> {
 }
 
 /** /settings/apps: the grants, and Disconnect (every token of the grant dies at once). */
-export const connectedApps: ConnectedAppsSource = Object.freeze({
-  async listForUser(db: Db, userId: number) {
-    const rows = await oauthRepository.listGrantsWithClients(db, userId)
-    return rows.map((r) => ({
-      grantId: r.id,
-      name: r.name,
-      clientId: r.client_id,
-      metadataUrl: r.metadata_url,
-      scopes: r.scopes.split(' ').filter(Boolean),
-      authorisedAt: r.created_at,
-      lastUsedAt: r.last_used_at,
-    }))
-  },
-  disconnect: (db: Db, userId: number, grantId: number) => oauthRepository.deleteGrant(db, userId, grantId),
-})
-
 export const oauthGrants = Object.freeze({ token, revoke, purge })

@@ -1,5 +1,5 @@
 import type { Ability } from '../auth/principal.ts'
-import { ABILITIES } from '../store/tokens.ts'
+import { ABILITIES } from '../core/token-use-cases.ts'
 import { OAuthError } from './oauth-error.ts'
 
 /** What each scope lets an application do, in the words the consent page shows. */

@@ -16,7 +16,7 @@ export interface PageModel {
   lang: string
   /** The page's words in `lang` (src/i18n). */
   t: Messages
-  /** The profile's theme (src/pages/design-tokens.ts); unknown ids show the default. */
+  /** The profile's theme (src/profiles/design-tokens.ts); unknown ids show the default. */
   themeId: number
   pageUrl: string
   title: string | null

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { slotTypes } from '../slots/registry.ts'
-import { type Theme, THEMES, themeById, themeTokensCss } from './design-tokens.ts'
+import { type Theme, THEMES, themeById, themeTokensCss } from '../profiles/design-tokens.ts'
 
 const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8').trim()
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`

@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test'
 import { closeContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
 import type { AppContext } from '../../src/context.ts'
-import { sessionStoreOf } from '../../src/dashboard/session-store.ts'
 import { STORE } from '../helpers/app.ts'
 import { cli } from '../helpers/process.ts'
 import { type SeparateStore, separateStore } from '../helpers/separate-store.ts'
@@ -22,7 +21,7 @@ describe(`cli users set-password (${STORE})`, () => {
 
   it('sets the given password and ends the sessions of the user', async () => {
     const user = await accounts.createUser(ctx.db, { email: 'reset@example.test', password: 'the old password' })
-    const sessions = sessionStoreOf(ctx)
+    const sessions = ctx.sessions
     // Sessions of the CLI's store (SQL here: the CLI process has no Redis in this test).
     await new Promise<void>((resolve, reject) =>
       sessions.set('a-session-id', { userId: user.id, cookie: { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) } } as any, (e) => (e ? reject(e) : resolve())),

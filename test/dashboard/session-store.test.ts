@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Session } from 'fastify'
+import type { Session } from '../../src/auth/sessions.ts'
 import { sha256 } from '../../src/auth/secrets.ts'
-import { type DashboardSessionStore, sessionStoreOf } from '../../src/dashboard/session-store.ts'
+import type { DashboardSessionStore } from '../../src/auth/sessions.ts'
 import { makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 const DAY = 86_400_000
@@ -17,7 +17,7 @@ describe(`dashboard session store (${STORE === 'postgres' ? 'Redis' : 'SQL'})`, 
   let store: DashboardSessionStore
   before(async () => {
     t = await startApp()
-    store = sessionStoreOf(t.ctx)
+    store = t.ctx.sessions
   })
   after(() => t.close())
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { THEMES } from '../../src/pages/design-tokens.ts'
+import { THEMES } from '../../src/profiles/design-tokens.ts'
 import { pageStyle } from '../../src/pages/theme.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { usersRepository } from '../../src/store/users.ts'

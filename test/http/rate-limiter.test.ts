@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
 import { Redis } from 'ioredis'
 import { addressKey } from '../../src/http/rate-limit.ts'
-import { memoryRateLimiter, msUntilAllowed, type RateLimiter, type RateRule, redisRateLimiter } from '../../src/http/rate-limiter.ts'
+import { memoryRateLimiter, msUntilAllowed, type RateLimiter, type RateRule, redisRateLimiter } from '../../src/core/rate-limiter.ts'
 
 import { handClock, WINDOW_EDGE as EPOCH } from '../helpers/rate-limits.ts'
 

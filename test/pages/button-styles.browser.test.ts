@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { THEMES } from '../../src/pages/design-tokens.ts'
+import { THEMES } from '../../src/profiles/design-tokens.ts'
 import { slotService } from '../../src/core/slot-service.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'

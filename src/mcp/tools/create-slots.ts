@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { NewSlotsBody } from '../../api/slots.ts'
+import { NewSlotsBody } from '../../core/slot-use-cases.ts'
 import { limits } from '../../limits.ts'
 import { slots } from '../../core/use-cases.ts'
 import { Slot } from '../../slots/resource.ts'

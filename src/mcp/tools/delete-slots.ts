@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { SlotIds } from '../../api/slots.ts'
+import { SlotIds } from '../../core/slot-use-cases.ts'
 import { slots } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'

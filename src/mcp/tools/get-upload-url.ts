@@ -1,4 +1,4 @@
-import { UploadUrlGrant } from '../../api/files.ts'
+import { UploadUrlGrant } from '../../core/file-use-cases.ts'
 import { files } from '../../core/use-cases.ts'
 import { limits } from '../../limits.ts'
 import { defineTool } from '../define-tool.ts'

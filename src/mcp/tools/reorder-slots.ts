@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { OrderBody } from '../../api/slots.ts'
+import { OrderBody } from '../../core/slot-use-cases.ts'
 import { slots } from '../../core/use-cases.ts'
 import { Slot } from '../../slots/resource.ts'
 import { defineTool } from '../define-tool.ts'

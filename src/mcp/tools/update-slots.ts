@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { PatchSlotsBody } from '../../api/slots.ts'
+import { PatchSlotsBody } from '../../core/slot-use-cases.ts'
 import { slots } from '../../core/use-cases.ts'
 import { Slot } from '../../slots/resource.ts'
 import { defineTool } from '../define-tool.ts'

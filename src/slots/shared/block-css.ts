@@ -1,6 +1,6 @@
 /**
  * Page rules that several block types wear, each listed in the `css` of the types that use it.
- * Values come from the theme's tokens (src/pages/design-tokens.ts); these say only where they go.
+ * Values come from the theme's tokens (src/profiles/design-tokens.ts); these say only where they go.
  */
 
 /** The theme's card around a block: surface, border, corner radius, shadow, the glass themes' blur. */

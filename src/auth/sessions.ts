@@ -1,9 +1,20 @@
-import type { Session } from 'fastify'
 import type { Redis } from 'ioredis'
-import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
+import { schedulePeriodic } from '../jobs/periodic-job.ts'
 import type { Db } from '../store/db.ts'
 import { sessionsRepository } from '../store/sessions.ts'
+import { type User, usersRepository } from '../store/users.ts'
+import { sha256 } from './secrets.ts'
+
+/**
+ * A browser session as the dashboard keeps it (@fastify/session's record): who signed in, when
+ * its cookie expires, and whatever else the face stores. Kept free of Fastify's types: the store
+ * sits below the faces (the command line ends sessions too).
+ */
+export interface Session {
+  userId?: unknown
+  cookie?: { expires?: Date | string | null }
+}
 
 type Callback = (err?: unknown) => void
 type GetCallback = (err: unknown, session?: Session | null) => void
@@ -107,14 +118,21 @@ export function redisSessionStore(redis: Redis): DashboardSessionStore {
   }
 }
 
-const stores = new WeakMap<AppContext, DashboardSessionStore>()
+/** The session store of a context: Redis when configured (instances share it), else the database. */
+export const sessionStore = (db: Db, redis: Redis | undefined): DashboardSessionStore => (redis ? redisSessionStore(redis) : sqlSessionStore(db))
 
-/** This context's session store: Redis when configured (instances share it), else the database. */
-export function sessionStoreOf(ctx: AppContext): DashboardSessionStore {
-  let store = stores.get(ctx)
-  if (!store) {
-    store = ctx.redis ? redisSessionStore(ctx.redis) : sqlSessionStore(ctx.db)
-    stores.set(ctx, store)
-  }
-  return store
+/** Redis expires its own records; in SQL, expired sessions are swept hourly. */
+export function scheduleSessionPurge(ctx: AppContext): void {
+  if (ctx.redis) return
+  schedulePeriodic(ctx, {
+    name: 'sessions-purge',
+    everyMs: 3600_000,
+    run: async () => {
+      await sessionsRepository.purgeExpired(ctx.db, new Date().toISOString())
+      return undefined
+    },
+  })
 }
+
+/** The signed-in user a session names, read fresh from the store (a deleted account is signed out). */
+export const sessionUser = (db: Db, userId: number): Promise<User | undefined> => usersRepository.findById(db, userId)
