@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { createAnswerCache } from './analytics/answer-cache.ts'
+import { createIntake } from './analytics/intake.ts'
 import { scheduleAnalyticsPurge } from './analytics/purge.ts'
+import { createPresentedSlotsCache } from './core/presented-slots.ts'
+import { createMedia } from './media/media.ts'
+import { createMetrics } from './metrics.ts'
 import { sessionStore } from './auth/sessions.ts'
 import { apiModules } from './api/index.ts'
 import type { Config } from './config.ts'
@@ -13,7 +18,7 @@ import { installDashboard } from './dashboard/index.ts'
 import { consentPages } from './oauth/consent-pages.ts'
 import { installMcp } from './mcp/install.ts'
 import { installOAuthEndpoints } from './oauth/endpoints.ts'
-import { type AppContext, newEventBus } from './context.ts'
+import { type AppContext, madeOnFirstUse, newEventBus } from './context.ts'
 import { trustedProxies } from './http/client-address.ts'
 import { installCompression } from './http/content-encoding.ts'
 import { installDocs } from './http/docs.ts'
@@ -57,9 +62,6 @@ function loadSecret(config: Config): Buffer {
   return secret
 }
 
-/** What closeContext runs, last registered first; kept beside the context, not on it. */
-const closersOf = new WeakMap<AppContext, Array<() => Promise<void> | void>>()
-
 /** Opens the store (migrated), Redis when configured, and the shared services. */
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const log = options.logger ?? createLogger(config.logLevel)
@@ -92,13 +94,19 @@ export async function createContext(config: Config, options: ContextOptions = {}
     events: newEventBus(),
     secret: loadSecret(config),
     onClose: (fn) => void closers.push(fn),
-  }
-  closersOf.set(ctx, closers)
+    closers,
+    jobs: new Map(),
+    slotCopies: createPresentedSlotsCache(),
+    answerCache: createAnswerCache(),
+  } as Omit<AppContext, 'media' | 'intake' | 'metrics'> as AppContext
+  madeOnFirstUse(ctx, 'media', () => createMedia(ctx))
+  madeOnFirstUse(ctx, 'intake', () => createIntake(ctx))
+  madeOnFirstUse(ctx, 'metrics', createMetrics)
   return ctx
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
-  for (const fn of (closersOf.get(ctx) ?? []).reverse()) {
+  for (const fn of [...ctx.closers].reverse()) {
     try {
       await fn()
     } catch (err) {

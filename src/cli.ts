@@ -4,6 +4,8 @@ import { commands } from './cli/commands.ts'
 import { parseCommandLine } from './cli/help.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { AppError } from './core/errors.ts'
+import { renderNextSteps } from './core/next-step.ts'
+import { restNextSteps } from './http/next-steps.ts'
 import { createLogger } from './logger.ts'
 
 async function main(argv: string[]): Promise<number> {
@@ -34,8 +36,10 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     if (err instanceof AppError) {
-      const fields = err.errors ? ` ${Object.entries(err.errors).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ')}` : ''
-      console.error(`${err.message}${fields && fields !== ` ${err.message}` ? fields : ''}`)
+      // The operator's next steps are the API's (or the dashboard's, for tokens).
+      const said = renderNextSteps(err.message, restNextSteps)
+      const fields = err.errors ? ` ${Object.entries(err.errors).map(([k, v]) => `${k}: ${v.map((m) => renderNextSteps(m, restNextSteps)).join(' ')}`).join('; ')}` : ''
+      console.error(`${said}${fields && fields !== ` ${said}` ? fields : ''}`)
     } else if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`)
       process.exit(EXIT.usage)

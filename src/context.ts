@@ -2,10 +2,15 @@ import { EventEmitter } from 'node:events'
 import type { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import type { AnswerCache } from './analytics/answer-cache.ts'
+import type { AnalyticsIntake } from './analytics/intake.ts'
 import type { DashboardSessionStore } from './auth/sessions.ts'
 import type { Config } from './config.ts'
 import type { IdempotencyStore } from './core/idempotency-store.ts'
+import type { PresentedSlotsCache } from './core/presented-slots.ts'
 import type { RateLimiter } from './core/rate-limiter.ts'
+import type { Media } from './media/media.ts'
+import type { AppMetrics } from './metrics.ts'
 import type { Database } from './store/schema.ts'
 
 /** Events other modules subscribe to; emitted after the write's transaction committed. */
@@ -14,7 +19,11 @@ export interface AppEvents {
   'profile-changed': [{ profileId: number; logins: string[] }]
 }
 
-/** What every handler, service and command may use; built once per process (or per test app). */
+/**
+ * What every handler, service and command may use, all of it: built once per process (or per
+ * test app) by createContext, with no state kept beside it. Subsystems that start timers or
+ * clients (media storage, the analytics intake, metrics) are made on first use.
+ */
 export interface AppContext {
   config: Config
   db: Kysely<Database>
@@ -27,8 +36,28 @@ export interface AppContext {
   events: EventEmitter<AppEvents>
   /** Secret bytes for signing (upload URLs) and keyed hashing (visitor keys). */
   secret: Buffer
+  /** Uploaded files' storage, and how upload-by-URL reaches the network (tests replace it). */
+  readonly media: Media
+  /** Page views and clicks, buffered and written in batches; flushed on close. */
+  readonly intake: AnalyticsIntake
+  /** Analytics answers reused for a minute (the intake forgets a page's when it writes its events). */
+  readonly answerCache: AnswerCache
+  /** Pages' slots as presented at their current slots revision (core/presented-slots.ts). */
+  readonly slotCopies: PresentedSlotsCache
+  /** The Prometheus metrics, business counters included. */
+  readonly metrics: AppMetrics
+  /** Background jobs scheduled on this context, by name: a tick each (jobs/periodic-job.ts). */
+  readonly jobs: Map<string, () => Promise<void>>
   /** Closers run on shutdown, last registered first. */
   onClose: (fn: () => Promise<void> | void) => void
+  /** What closeContext runs, in the order registered. */
+  readonly closers: ReadonlyArray<() => Promise<void> | void>
+}
+
+/** Defines `key` on `target` as made by `make` on first read, then kept. */
+export function madeOnFirstUse<T extends object, K extends keyof T>(target: T, key: K, make: () => T[K]): void {
+  let value: T[K] | undefined
+  Object.defineProperty(target, key, { enumerable: true, get: () => (value ??= make()) })
 }
 
 export const newEventBus = () => new EventEmitter<AppEvents>()

@@ -25,21 +25,15 @@ export interface AppMetrics {
   pageCache: { hits: number; misses: number; fastPath: Record<FastPathKey, number> }
 }
 
-const byContext = new WeakMap<object, AppMetrics>()
 
 /** The route label of fast-path answers: the page route's readable pattern. */
 export const PAGE_ROUTE = '/:login'
 
-export function metricsOf(ctx: object): AppMetrics {
-  let metrics = byContext.get(ctx)
-  if (!metrics) {
-    metrics = createMetrics()
-    byContext.set(ctx, metrics)
-  }
-  return metrics
-}
+/** This context's metrics (the same as ctx.metrics). */
+export const metricsOf = (ctx: { metrics: AppMetrics }): AppMetrics => ctx.metrics
 
-function createMetrics(): AppMetrics {
+/** The metrics of one context (a process, or one test app): AppContext.metrics makes them on first use. */
+export function createMetrics(): AppMetrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const registers = [registry]

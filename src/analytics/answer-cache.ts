@@ -21,13 +21,12 @@ export interface AnswerCache {
   forget(profileIds: Iterable<number>): void
 }
 
-const caches = new WeakMap<AppContext, AnswerCache>()
+/** This context's answer cache (the same as ctx.answerCache). */
+export const answerCache = (ctx: AppContext): AnswerCache => ctx.answerCache
 
-export function answerCache(ctx: AppContext): AnswerCache {
-  let cache = caches.get(ctx)
-  if (cache) return cache
+export function createAnswerCache(): AnswerCache {
   const entries = new Map<string, Entry>()
-  cache = {
+  return {
     get<T>(key: string) {
       const e = entries.get(key)
       if (!e) return undefined
@@ -47,6 +46,4 @@ export function answerCache(ctx: AppContext): AnswerCache {
       for (const [key, e] of entries) if (e.profileIds.some((id) => ids.has(id))) entries.delete(key)
     },
   }
-  caches.set(ctx, cache)
-  return cache
 }

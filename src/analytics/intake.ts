@@ -56,24 +56,16 @@ interface Pending {
   socialIndex: number | null
 }
 
-const intakes = new WeakMap<AppContext, AnalyticsIntake>()
+/** The analytics intake of this context (the same as ctx.intake). */
+export const analyticsIntake = (ctx: AppContext): AnalyticsIntake => ctx.intake
 
 /**
- * The analytics intake of this context, created on first use. Events are buffered and written
- * in batches (one transaction each); the final flush is registered with ctx.onClose, so it runs
- * before the database closes (closers run last registered first) and a graceful shutdown loses
- * nothing.
+ * The analytics intake of a context: AppContext.intake makes it on first use. Events are
+ * buffered and written in batches (one transaction each); the final flush is registered with
+ * ctx.onClose, so it runs before the database closes (closers run last registered first) and a
+ * graceful shutdown loses nothing.
  */
-export function analyticsIntake(ctx: AppContext): AnalyticsIntake {
-  let intake = intakes.get(ctx)
-  if (!intake) {
-    intake = createIntake(ctx)
-    intakes.set(ctx, intake)
-  }
-  return intake
-}
-
-function createIntake(ctx: AppContext): AnalyticsIntake {
+export function createIntake(ctx: AppContext): AnalyticsIntake {
   const hash = visitorHasher(ctx.secret)
   let buffer: Pending[] = []
   /**

@@ -52,7 +52,7 @@ export const Period = Type.Object(
   {
     from: Type.String({ format: 'date', description: 'First day, inclusive.' }),
     to: Type.String({ format: 'date', description: 'Last day, inclusive.' }),
-    timezone: Type.String({ description: 'The owner\'s time zone the days are counted in (GET /me analytics.timezone).' }),
+    timezone: Type.String({ description: 'The owner\'s time zone the days are counted in ({{account.me}} analytics.timezone).' }),
     bucket: Type.Union(BUCKETS.map((b) => Type.Literal(b))),
   },
   { additionalProperties: false },

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { notFound } from '../core/errors.ts'
+import { renderNextStepsIn } from '../core/next-step.ts'
+import { slotTypeUseCases } from '../core/slot-type-use-cases.ts'
+import { restNextSteps } from '../http/next-steps.ts'
 import { route, routes } from '../http/routes.ts'
 import { DataOf } from '../http/schemas.ts'
-import { slotTypeOf, slotTypes } from '../slots/registry.ts'
-import { describeSlotType } from '../slots/slot-type-description.ts'
 
 const SlotTypeDescription = Type.Object(
   {
@@ -29,7 +29,7 @@ export default routes('Slot types', 'What each slot type holds: its data schema,
     summary: 'Describe every slot type',
     scope: 'profile:read',
     reply: { 200: DataOf(Type.Array(SlotTypeDescription)) },
-    handler: async () => Object.values(slotTypes).map(describeSlotType),
+    handler: async () => renderNextStepsIn(await slotTypeUseCases.list(), restNextSteps),
   }),
   route({
     method: 'GET',
@@ -39,10 +39,6 @@ export default routes('Slot types', 'What each slot type holds: its data schema,
     scope: 'profile:read',
     params: Type.Object({ type: Type.String({ description: 'A slot type name.', examples: ['button'] }) }),
     reply: { 200: DataOf(SlotTypeDescription) },
-    handler: async ({ params }) => {
-      const def = slotTypeOf(params.type)
-      if (!def) throw notFound('slot type', `No slot type "${params.type}". GET /slot-types lists the ${Object.keys(slotTypes).length} types.`)
-      return describeSlotType(def)
-    },
+    handler: async ({ ctx, params }) => renderNextStepsIn(await slotTypeUseCases.get(ctx, { type: params.type }), restNextSteps),
   }),
 ])

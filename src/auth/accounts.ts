@@ -72,7 +72,7 @@ async function createToken(
   return inTransaction(db, async (trx) => {
     if ((await tokensRepository.countByUser(trx, userId)) >= limits.tokensPerUser) {
       throw new AppError('limit_reached', {
-        message: `A user may hold at most ${limits.tokensPerUser} tokens; revoke one in the dashboard (/settings/tokens) first.`,
+        message: `A user may hold at most ${limits.tokensPerUser} tokens; revoke one in {{tokens.revoke}} first.`,
       })
     }
     const token = generateToken()

@@ -18,13 +18,13 @@ export interface PresentedSlots {
 // fresh exactly while the profile row says so, on every instance, with no invalidation message.
 const MAX_BYTES = 32 * 1024 * 1024
 const jsonBySlots = new WeakMap<readonly SlotResource[], string>()
-const copies = new WeakMap<AppContext, { entries: Map<number, PresentedSlots>; bytes: number }>()
-
-function cacheOf(ctx: AppContext) {
-  let cache = copies.get(ctx)
-  if (!cache) copies.set(ctx, (cache = { entries: new Map(), bytes: 0 }))
-  return cache
+/** A context's presented copies, most recently used last, bounded by their JSON's size (AppContext.slotCopies). */
+export interface PresentedSlotsCache {
+  entries: Map<number, PresentedSlots>
+  bytes: number
 }
+
+export const createPresentedSlotsCache = (): PresentedSlotsCache => ({ entries: new Map(), bytes: 0 })
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -40,7 +40,7 @@ function deepFreeze<T>(value: T): T {
  * reads only (use cases' readPage).
  */
 export async function presentedSlots(ctx: AppContext, db: Db, profile: StoredProfile): Promise<PresentedSlots> {
-  const cache = cacheOf(ctx)
+  const cache = ctx.slotCopies
   const hit = cache.entries.get(profile.id)
   if (hit && hit.revision === profile.slotsRevision) {
     // Map keeps insertion order: re-inserting makes this the most recently used.

@@ -71,7 +71,7 @@ async function prepare(db: Db, userId: number, items: Array<{ def: AnySlotTypeDe
     )
     for (const f of files) {
       if (!owned.has(f.path)) {
-        mergeErrors(errors, { [`${f.prefix}.${f.field}`]: ['Not one of your uploads: upload the image with POST /files and send the path it returns.'] })
+        mergeErrors(errors, { [`${f.prefix}.${f.field}`]: ['Not one of your uploads: upload the image with {{files.upload}} and send the path it returns.'] })
       }
     }
   }
@@ -85,7 +85,7 @@ async function list(db: Db, profileId: number): Promise<StoredSlot[]> {
 
 async function get(db: Db, profileId: number, slotId: number): Promise<StoredSlot> {
   const slot = await slotsRepository.findInProfile(db, profileId, slotId)
-  if (!slot) throw notFound('slot', `No slot ${slotId} on this page. GET /profiles/{profileKey}/slots lists them.`)
+  if (!slot) throw notFound('slot', `No slot ${slotId} on this page. {{slots.list}} lists them.`)
   return slot
 }
 

@@ -1,4 +1,6 @@
 import { AppError, type FieldErrors } from '../core/errors.ts'
+import { renderNextSteps } from '../core/next-step.ts'
+import { dashboardNextSteps } from './next-steps.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
 import { csrfField } from './layout.ts'
 
@@ -93,7 +95,7 @@ export function fieldErrorsOf(err: unknown, rename: Record<string, string> = {})
   const out: FieldErrors = {}
   for (const [key, messages] of Object.entries(err.errors)) {
     const k = rename[key] ?? key
-    out[k] = [...(out[k] ?? []), ...messages]
+    out[k] = [...(out[k] ?? []), ...messages.map((m) => renderNextSteps(m, dashboardNextSteps))]
   }
   return out
 }

@@ -3,6 +3,8 @@ import { AppError, type FieldErrors } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import * as useCases from '../core/use-cases.ts'
+import { renderNextSteps } from '../core/next-step.ts'
+import { dashboardNextSteps } from './next-steps.ts'
 import { h, raw } from '../slots/shared/html.ts'
 import type { User } from '../core/account-use-cases.ts'
 import { field, fieldErrorsOf, formCard } from './forms.ts'
@@ -78,7 +80,7 @@ async function create(p: PageInput<User>) {
   try {
     id = (await useCases.profiles.create(p.ctx, principal, { login })).id
   } catch (err) {
-    if (err instanceof AppError && err.code === 'limit_reached') return listPage(p, { login, errors: { login: [err.message] } }, 409)
+    if (err instanceof AppError && err.code === 'limit_reached') return listPage(p, { login, errors: { login: [renderNextSteps(err.message, dashboardNextSteps)] } }, 409)
     return listPage(p, { login, errors: fieldErrorsOf(err) }, 422)
   }
   return p.redirect(`/my-links/${id}`, `Your page is ready at ${publicPageUrl(p.ctx.config, login)}.`)

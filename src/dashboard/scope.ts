@@ -6,9 +6,11 @@ import fastifySession from '@fastify/session'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
+import { renderNextSteps } from '../core/next-step.ts'
 import { h } from '../slots/shared/html.ts'
 import type { Flash } from './layout.ts'
 import { sendPage } from './layout.ts'
+import { dashboardNextSteps } from './next-steps.ts'
 
 declare module 'fastify' {
   interface Session {
@@ -83,13 +85,13 @@ async function errorPage(err: FastifyError | Error, req: FastifyRequest, reply: 
   }
   if (err instanceof AppError && err.code === 'rate_limited') {
     reply.headers(err.headers)
-    return notice(reply, 429, 'Too many attempts', err.message)
+    return notice(reply, 429, 'Too many attempts', renderNextSteps(err.message, dashboardNextSteps))
   }
   if (err instanceof AppError && err.code === 'not_found') return notice(reply, 404, 'Not found', 'There is nothing here, or it belongs to another account.')
   const status = err instanceof AppError ? err.status : (err as FastifyError).statusCode
   if (status && status >= 400 && status < 500) {
     req.log.info({ status, message: err.message }, 'dashboard request refused')
-    return notice(reply, status, 'This request could not be handled', err.message)
+    return notice(reply, status, 'This request could not be handled', renderNextSteps(err.message, dashboardNextSteps))
   }
   req.log.error({ err }, 'dashboard error')
   return notice(reply, 500, 'Something went wrong', `Please try again. If it keeps happening, tell the operator this request id: ${req.id}.`)

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { AppError, documentationUrl, type ErrorCode } from '../core/errors.ts'
 import { filterValidateOnly, isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
+import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
+import { restNextSteps } from './next-steps.ts'
 
 const byStatus: Record<number, ErrorCode> = {
   400: 'malformed_request',
@@ -49,7 +51,10 @@ export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void
         if (Object.keys(errors).length === 0) return sendPrecognitionSuccess(reply)
       }
     }
-    const message = appErr.status >= 500 ? `${appErr.message} Request id: ${req.id}.` : appErr.message
+    // The core names next steps by operation; here they become the API's routes.
+    const said = renderNextSteps(appErr.message, restNextSteps)
+    const message = appErr.status >= 500 ? `${said} Request id: ${req.id}.` : said
+    errors = errors && renderNextStepsIn(errors, restNextSteps)
     reply.code(appErr.status).headers(appErr.headers)
     return reply.send({ message, code: appErr.code, errors, documentation: documentationUrl(ctx.config.publicUrl, appErr.code) })
   })

@@ -9,6 +9,8 @@ import { Slot } from '../slots/resource.ts'
 import { successStatus } from './register-routes.ts'
 import { ErrorEnvelope } from './schemas.ts'
 import { isWrite, type RouteModule, type RouteRow } from './routes.ts'
+import { renderNextStepsIn } from '../core/next-step.ts'
+import { restNextSteps } from './next-steps.ts'
 
 const clone = (s: unknown) => JSON.parse(JSON.stringify(s))
 
@@ -205,7 +207,10 @@ const writeHeaders = [
 ]
 
 /** OpenAPI 3.1, generated from the same route rows and TypeBox schemas that validate requests. */
-export function buildOpenApi(config: Config, modules: RouteModule[]) {
+/** The document, with the core's next steps named as the API's routes (core/next-step.ts). */
+export const buildOpenApi = (config: Config, modules: RouteModule[]) => renderNextStepsIn(openApiDocument(config, modules), restNextSteps)
+
+function openApiDocument(config: Config, modules: RouteModule[]) {
   const named = namedSchemas()
   const doc = (schema: unknown) => documented(schema, named)
   const paths: Record<string, Record<string, unknown>> = {}

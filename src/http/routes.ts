@@ -2,7 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import type { Ability } from '../store/tokens.ts'
+import type { Ability } from '../auth/principal.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Scope = 'public' | Ability

@@ -11,10 +11,8 @@ export interface PeriodicJob {
   run: () => Promise<Record<string, unknown> | undefined>
 }
 
-const jobsByContext = new WeakMap<AppContext, Map<string, () => Promise<void>>>()
-
 /** The jobs scheduled on a context, by name: a tick each (runs the job unless another instance already did this period). */
-export const periodicJobs = (ctx: AppContext): ReadonlyMap<string, () => Promise<void>> => jobsByContext.get(ctx) ?? new Map()
+export const periodicJobs = (ctx: AppContext): ReadonlyMap<string, () => Promise<void>> => ctx.jobs
 
 /**
  * Whether this instance runs `name` for `period`: the first instance of the fleet to ask wins.
@@ -42,8 +40,7 @@ export function schedulePeriodic(ctx: AppContext, job: PeriodicJob): { runNow: (
       ctx.log.error({ err, job: job.name }, `${job.name}: failed; retrying in ${Math.round(job.everyMs / 60_000)} min`)
     }
   }
-  if (!jobsByContext.has(ctx)) jobsByContext.set(ctx, new Map())
-  jobsByContext.get(ctx)!.set(job.name, runNow)
+  ctx.jobs.set(job.name, runNow)
   const first = setTimeout(() => void runNow(), job.firstAfterMs ?? job.everyMs)
   const timer = setInterval(() => void runNow(), job.everyMs)
   first.unref()

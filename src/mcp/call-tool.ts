@@ -4,6 +4,8 @@ import { AppError, documentationUrl } from '../core/errors.ts'
 import { compileBody, validationError } from '../core/validation.ts'
 import { runIdempotent } from '../core/idempotent.ts'
 import type { AnyToolDef, ToolContext } from './define-tool.ts'
+import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
+import { toolNextSteps } from './next-steps.ts'
 import { takeToolLimit } from './tool-limits.ts'
 
 /** The REST error body, as a tool result the agent reads and can act on (never a protocol error). */
@@ -11,9 +13,10 @@ export function toolError(tc: ToolContext, err: unknown, tool: string): CallTool
   const appErr = err instanceof AppError ? err : new AppError('internal_error')
   if (!(err instanceof AppError)) tc.ctx.log.error({ err, tool }, 'MCP tool failed')
   const body = {
-    message: appErr.message,
+    // The core names next steps by operation; an agent here takes them as tools.
+    message: renderNextSteps(appErr.message, toolNextSteps),
     code: appErr.code,
-    errors: appErr.errors ?? null,
+    errors: appErr.errors ? renderNextStepsIn(appErr.errors, toolNextSteps) : null,
     documentation: documentationUrl(tc.ctx.config.publicUrl, appErr.code),
   }
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body }

@@ -1,6 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { slotTypes } from '../slots/registry.ts'
 import { describeSlotType } from '../slots/slot-type-description.ts'
+import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
+import { toolNextSteps } from './next-steps.ts'
 
 export const slotTypeUri = (type: string) => `slotline://slot-types/${type}`
 
@@ -12,7 +14,7 @@ export function registerSlotTypeResources(server: McpServer): void {
       slotTypeUri(def.type),
       {
         title: `Slot type: ${def.title}`,
-        description: `${def.description} JSON Schema of data, computed fields and an example.`,
+        description: `${renderNextSteps(def.description, toolNextSteps)} JSON Schema of data, computed fields and an example.`,
         mimeType: 'application/json',
       },
       async (uri) => ({
@@ -20,7 +22,7 @@ export function registerSlotTypeResources(server: McpServer): void {
           {
             uri: uri.href,
             mimeType: 'application/json',
-            text: JSON.stringify(describeSlotType(def)),
+            text: JSON.stringify(renderNextStepsIn(describeSlotType(def), toolNextSteps)),
           },
         ],
       }),

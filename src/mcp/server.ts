@@ -1,8 +1,10 @@
 import { fromJsonSchema, McpServer, type ScopeChallenge } from '@modelcontextprotocol/server'
 import { can } from '../auth/principal.ts'
+import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
 import { callTool } from './call-tool.ts'
 import type { AnyToolDef, ToolContext } from './define-tool.ts'
 import { registerPrompts } from './prompts.ts'
+import { toolNextSteps } from './next-steps.ts'
 import { registerSlotTypeResources } from './resources.ts'
 import { tools } from './tools/index.ts'
 
@@ -37,9 +39,10 @@ export function buildMcpServer(tc: ToolContext): McpServer {
       tool.name,
       {
         title: tool.title,
-        description: tool.description,
-        inputSchema: fromJsonSchema(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), acceptAll),
-        outputSchema: fromJsonSchema(JSON.parse(JSON.stringify(tool.outputSchema))),
+        // Schemas from the core (slot data, profile fields) name next steps by operation: as tools here.
+        description: renderNextSteps(tool.description, toolNextSteps),
+        inputSchema: fromJsonSchema(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps), acceptAll),
+        outputSchema: fromJsonSchema(renderNextStepsIn(JSON.parse(JSON.stringify(tool.outputSchema)), toolNextSteps)),
         annotations: { title: tool.title, ...tool.annotations },
         _meta: { 'slotline/scope': tool.scope },
         scopeChallenge: () => stepUp(tool, tc),

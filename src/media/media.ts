@@ -16,19 +16,15 @@ export interface Media {
   urlTimeoutMs: number
 }
 
-const byContext = new WeakMap<AppContext, Media>()
-
-/** The media services of one context (one process, or one test app), made on first use. */
-export function mediaOf(ctx: AppContext): Media {
-  let media = byContext.get(ctx)
-  if (!media) {
-    const storage = ctx.config.s3 ? s3Storage(ctx.config.s3) : diskStorage(join(ctx.config.dataDir, 'files'))
-    ctx.onClose(() => storage.close())
-    media = { storage, resolve: systemResolver, connect: directConnector, now: Date.now, urlTimeoutMs: limits.uploadFromUrlTimeoutSeconds * 1000 }
-    byContext.set(ctx, media)
-  }
-  return media
+/** The media services of one context (one process, or one test app): AppContext.media makes them on first use. */
+export function createMedia(ctx: AppContext): Media {
+  const storage = ctx.config.s3 ? s3Storage(ctx.config.s3) : diskStorage(join(ctx.config.dataDir, 'files'))
+  ctx.onClose(() => storage.close())
+  return { storage, resolve: systemResolver, connect: directConnector, now: Date.now, urlTimeoutMs: limits.uploadFromUrlTimeoutSeconds * 1000 }
 }
+
+/** This context's media services (the same as ctx.media). */
+export const mediaOf = (ctx: AppContext): Media => ctx.media
 
 /** Replaces parts of a context's media services (tests: network, clock, timeouts). */
 export function configureMedia(ctx: AppContext, overrides: Partial<Omit<Media, 'storage'>>): Media {

@@ -44,10 +44,10 @@ export function uploadUrlSigner(secret: Buffer, options: SignerOptions) {
       const given = match ? Buffer.from(match[3], 'base64url') : undefined
       const expected = match ? mac(match[1], Number(match[2])) : undefined
       if (!match || !given || !expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new AppError('forbidden', { message: 'This upload URL is not valid. Request a new one with POST /v1/files/upload-url.' })
+        throw new AppError('forbidden', { message: 'This upload URL is not valid. Request a new one with {{files.issueUploadUrl}}.' })
       }
       if (Number(match[2]) * 1000 <= options.now()) {
-        throw new AppError('forbidden', { message: 'This upload URL has expired. Request a new one with POST /v1/files/upload-url.' })
+        throw new AppError('forbidden', { message: 'This upload URL has expired. Request a new one with {{files.issueUploadUrl}}.' })
       }
       return match[1]
     },
@@ -82,8 +82,8 @@ async function redeem(ctx: AppContext, token: string): Promise<{ id: string; use
     const grant = await uploadGrantsRepository.find(ctx.db, id)
     throw new AppError('forbidden', {
       message: grant?.usedAt
-        ? 'This upload URL has already been used; each URL takes one upload. Request a new one with POST /v1/files/upload-url.'
-        : 'This upload URL is no longer valid. Request a new one with POST /v1/files/upload-url.',
+        ? 'This upload URL has already been used; each URL takes one upload. Request a new one with {{files.issueUploadUrl}}.'
+        : 'This upload URL is no longer valid. Request a new one with {{files.issueUploadUrl}}.',
     })
   }
   return { id, userId }

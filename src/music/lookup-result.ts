@@ -29,7 +29,7 @@ export const MusicLookupResult = Type.Object(
     }),
     slot: Type.Object(
       { type: Type.Literal(musicSlot.type), data: musicSlot.schema },
-      { additionalProperties: false, description: 'Send this object unchanged as the body of POST /profiles/{profileKey}/slots.' },
+      { additionalProperties: false, description: 'Send this object unchanged to {{slots.create}}.' },
     ),
   },
   { additionalProperties: false },

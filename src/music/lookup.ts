@@ -243,7 +243,7 @@ function unavailable(failures: UpstreamFailure[]): AppError {
   })
 }
 
-type LookupContext = Pick<AppContext, 'config' | 'db' | 'redis' | 'log'>
+type LookupContext = Pick<AppContext, 'config' | 'db' | 'redis' | 'log' | 'metrics'>
 
 /**
  * spec, Music: turns a UPC, ISRC, link or title into a music slot ready to be posted. Answers

@@ -14,7 +14,7 @@ export async function resolveProfileKey(db: Db, userId: number, given: string | 
       : undefined
     : await profilesRepository.findByLogin(db, key)
   if (!profile || profile.userId !== userId) {
-    throw notFound('profile', `No profile "${key}" in your account. GET /profiles lists yours.`)
+    throw notFound('profile', `No profile "${key}" in your account. {{profiles.list}} lists yours.`)
   }
   return profile
 }

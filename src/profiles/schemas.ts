@@ -76,7 +76,7 @@ export const StoreProfileRequest = Type.Object(
       minLength: limits.login.minLength,
       maxLength: limits.login.maxLength,
       pattern: limits.login.pattern,
-      description: 'The public address segment; check availability with GET /profiles/check-login. Digits only is allowed (the page is /<digits>), but API paths then reach the profile by its id.',
+      description: 'The public address segment; check availability with {{profiles.checkLogin}}. Digits only is allowed (the page is /<digits>), but API paths then reach the profile by its id.',
       examples: ['jane.doe'],
     }),
   },
@@ -123,7 +123,7 @@ export const UpdateProfileRequest = Type.Object(
       Nullable(
         Type.String({
           maxLength: 1024,
-          description: 'A path returned by POST /files (one of your uploads, not a URL); square, 800x800 or larger. null removes it.',
+          description: 'A path returned by {{files.upload}} (one of your uploads, not a URL); square, 800x800 or larger. null removes it.',
           examples: ['u1/2026/11/avatar-3f9a.webp'],
         }),
       ),
@@ -132,7 +132,7 @@ export const UpdateProfileRequest = Type.Object(
       Nullable(
         Type.String({
           maxLength: 1024,
-          description: 'A path returned by POST /files (one of your uploads); 16:9 landscape, 1600x900 or larger. null removes it.',
+          description: 'A path returned by {{files.upload}} (one of your uploads); 16:9 landscape, 1600x900 or larger. null removes it.',
           examples: ['u1/2026/11/cover-77b2.webp'],
         }),
       ),
@@ -176,7 +176,7 @@ export const LoginCheck = Type.Object(
   {
     login: Type.String({ description: 'The login as checked.' }),
     profile: Nullable(Type.String({ description: 'The `profile` parameter as sent, or null.' })),
-    available: Type.Boolean({ description: 'True when PATCH /profiles/{profileKey}/settings (or POST /profiles) would accept it.' }),
+    available: Type.Boolean({ description: 'True when {{profiles.changeSettings}} (or {{profiles.create}}) would accept it.' }),
     reason: Nullable(
       Type.Union([Type.Literal('invalid'), Type.Literal('reserved'), Type.Literal('taken')], {
         description: 'invalid: length or characters; reserved: one of the reserved words; taken: another page has it. null when available.',
@@ -261,7 +261,7 @@ export const UpdateSettingsRequest = Type.Object(
         maxLength: limits.login.maxLength,
         pattern: limits.login.pattern,
         description:
-          'A new public address. The old address stops working at once, with no redirect: links, QR codes and NFC tags to it break. Check it first with GET /profiles/check-login.',
+          'A new public address. The old address stops working at once, with no redirect: links, QR codes and NFC tags to it break. Check it first with {{profiles.checkLogin}}.',
         examples: ['jane.photo'],
       }),
     ),

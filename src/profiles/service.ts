@@ -40,7 +40,7 @@ export async function assertLoginAvailable(db: Db, login: string, exceptProfileI
 
 /** The 422 message for a refused login: the verdict, plus where to look when it is taken. */
 export const loginErrorMessage = (verdict: LoginVerdict) =>
-  verdict.reason === 'taken' ? `${verdict.message} GET /profiles/check-login tells whether another one is free.` : verdict.message
+  verdict.reason === 'taken' ? `${verdict.message} {{profiles.checkLogin}} tells whether another one is free.` : verdict.message
 
 async function create(db: Db, userId: number, login: string): Promise<StoredProfile> {
   await profilesRepository.lockUser(db, userId)
@@ -84,8 +84,8 @@ async function update(db: Db, profile: StoredProfile, body: UpdateProfileRequest
     if (owned.has(path)) continue
     errors[field] = [
       /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
-        ? 'Send the file path POST /files returned, not a URL: upload the image first.'
-        : 'None of your uploads has this path: upload the image with POST /files and send the path it returns.',
+        ? 'Send the file path {{files.upload}} returned, not a URL: upload the image first.'
+        : 'None of your uploads has this path: upload the image with {{files.upload}} and send the path it returns.',
     ]
   }
   for (const field of IMAGE_FIELDS) if (body[field] !== undefined) changes[field] = body[field]

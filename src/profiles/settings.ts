@@ -41,7 +41,7 @@ async function chooseLanguage(db: Db, field: 'languageCode' | 'languageId', valu
   if (value === null) return { given: true, languageId: null }
   const language = typeof value === 'string' ? await languagesRepository.findByCode(db, value) : await languagesRepository.findById(db, value)
   if (language?.isActive) return { given: true, languageId: language.id }
-  errors[field] = [`There is no language ${JSON.stringify(value)}: GET /profiles/{profileKey}/settings lists them in options.languages.`]
+  errors[field] = [`There is no language ${JSON.stringify(value)}: {{profiles.getSettings}} lists them in options.languages.`]
   return { given: false }
 }
 

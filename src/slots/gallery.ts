@@ -9,7 +9,7 @@ import { optionalLink, strictObject, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
 
 const GalleryItem = strictObject({
-  path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by POST /files (one of your uploads); unique within the slot.' }),
+  path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by {{files.upload}} (one of your uploads); unique within the slot.' }),
   text: text(1000, 'Plain-text caption (HTML is stripped).'),
   link: optionalLink('Where the image leads when tapped.'),
 })
@@ -23,7 +23,7 @@ export default defineSlotType({
   type: 'gallery',
   title: 'Gallery',
   description:
-    'A swipeable set of 1 to 30 images, each with an optional caption and link. Upload each image first (POST /files) and send ' +
+    'A swipeable set of 1 to 30 images, each with an optional caption and link. Upload each image first ({{files.upload}}) and send ' +
     'the returned paths; each must be one of your uploads and appear once. computed.items[].src holds their public URLs, in order. ' +
     'Example: {"title": "Work", "items": [{"path": "u1/2026/11/a.webp", "text": "Lisbon"}, {"path": "u1/2026/11/b.webp"}]}.',
   writable: true,

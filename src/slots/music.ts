@@ -31,7 +31,7 @@ export default defineSlotType({
   title: 'Music release',
   description:
     'An album or track with a cover and one button per streaming platform (1 to 15 links). The usual way to create one is two ' +
-    'steps: GET /music/lookup, then send its data.slot unchanged as the body of POST /profiles/{profileKey}/slots. By hand: send ' +
+    'steps: {{music.lookup}}, then send its data.slot unchanged to {{slots.create}}. By hand: send ' +
     '`links` ([{link}]), with `album`, `artist` and `thumbnail` (cover image URL). The platform and icon of each link are detected ' +
     'from its host into computed.links[] (same order as data.links). Keep `mode` manual. ' +
     'Example: {"album": "Blue", "artist": "Jane", "links": [{"link": "https://open.spotify.com/album/x"}]}.',

@@ -18,12 +18,12 @@ export default defineSlotType({
   type: 'picture',
   title: 'Picture',
   description:
-    'One image, optionally opening a link when tapped. Upload the image first (POST /files) and send the returned `path` ' +
+    'One image, optionally opening a link when tapped. Upload the image first ({{files.upload}}) and send the returned `path` ' +
     '(not a URL); it must be one of your uploads. computed.src is its public URL. `size`: large (full width), medium or small. ' +
     'Example: {"path": "u1/2026/11/photo.webp", "link": "https://example.com", "size": "large"}.',
   writable: true,
   schema: strictObject({
-    path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by POST /files (one of your uploads), not a URL.' }),
+    path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by {{files.upload}} (one of your uploads), not a URL.' }),
     link: optionalLink('Where the picture leads when tapped.'),
     size: stringEnum(SIZES, { default: 'large', description: 'Display width.' }),
   }),

@@ -13,7 +13,7 @@ export const Slot = Type.Object(
     supported: Type.Boolean({
       description: 'False for a legacy slot type (it can be deleted or reordered, not edited), or for stored data its type cannot read any more (send its data again, or delete it).',
     }),
-    data: Type.Object({}, { additionalProperties: true, description: 'The body, in the shape of the type’s schema (GET /slot-types/{type}).' }),
+    data: Type.Object({}, { additionalProperties: true, description: 'The body, in the shape of the type’s schema ({{slotTypes.get}}).' }),
     computed: Type.Object({}, { additionalProperties: true, description: 'Server-derived and read-only; sending any of these names in data is 422.' }),
     message: Type.Optional(Type.String({ description: 'Present for unsupported slots: what can still be done with them.' })),
     createdAt: nullableTime('ISO 8601.'),

@@ -5,11 +5,35 @@ import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
+const DOC = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/architecture.md')
 
 /** Folders of the domain: below every face, so none of them may import one. */
 const DOMAIN = ['analytics', 'auth', 'core', 'media', 'music', 'profiles', 'slots', 'store']
 /** The faces and the transport: what the domain must never reach for. */
 const FACES = ['http', 'api', 'mcp', 'oauth', 'dashboard', 'pages', 'cli']
+
+/**
+ * Imports the matrix of docs/architecture.md does not allow, each for a reason (the doc's
+ * exceptions table lists the same pairs). A path ending in / covers its folder.
+ */
+const ALLOWED: Array<[from: string[], to: string[]]> = [
+  // The sign-in forms' CSP form-action must allow the authorization server's redirect targets.
+  [['dashboard/sign-in.ts', 'dashboard/register.ts'], ['oauth/redirect-uris.ts']],
+  // The consent page is a dashboard page on the dashboard's session (app.ts hands it over).
+  [['oauth/consent-pages.ts'], ['dashboard/current-user.ts', 'dashboard/page-routes.ts', 'dashboard/layout.ts']],
+  // The authorization server's own records; oauth/ is still both face and OAuth domain.
+  [['oauth/grants.ts', 'oauth/clients.ts', 'oauth/consent-pages.ts'], ['store/']],
+  // The theme preview is the public page itself, drawn by the one renderer.
+  [['dashboard/theme-picker.ts'], ['pages/page-renderer.ts', 'pages/security-headers.ts', 'pages/theme.ts']],
+  // The page's QR code is the image the public page serves.
+  [['dashboard/profile-page.ts'], ['pages/qr-code.ts']],
+  // Public pages read for anonymous visitors on the hot path; not yet use cases.
+  [['pages/'], ['store/']],
+  // Built assets are served with the public pages' ETag rules.
+  [['http/site-files.ts'], ['pages/page-cache.ts', 'pages/negotiation.ts']],
+  // The row shapes the event and form slots render (types only).
+  [['store/events.ts', 'store/forms.ts'], ['slots/shared/records.ts']],
+]
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -25,6 +49,42 @@ function importsOf(file: string): string[] {
 
 const srcPath = (file: string, spec: string) => relative(SRC, resolve(dirname(file), spec))
 
+/** The markdown table that follows `heading` in the doc, as rows of cells. */
+function tableAfter(doc: string, heading: string): string[][] {
+  const rest = doc.slice(doc.indexOf(heading))
+  const lines = rest.split('\n')
+  const start = lines.findIndex((l) => l.startsWith('|'))
+  const rows: string[][] = []
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break
+    rows.push(line.split('|').slice(1, -1).map((c) => c.trim()))
+  }
+  return rows
+}
+const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1])
+
+/** The matrix: unit (folder or root module) → its layer group and the groups it may import. */
+function readMatrix() {
+  const doc = readFileSync(DOC, 'utf8')
+  const groupOf = new Map<string, string>()
+  const mayImport = new Map<string, Set<string>>()
+  const rows = tableAfter(doc, '## The matrix')
+  const groupName = (layer: string) =>
+    layer.startsWith('face') ? 'face' : layer === 'transport' ? 'http' : layer
+  for (const [units, layer, allowed] of rows) {
+    for (const unit of ticked(units)) {
+      const name = unit.replace(/\/$/, '')
+      groupOf.set(name, groupName(layer))
+      mayImport.set(name, new Set(allowed.split(',').map((g) => g.trim())))
+    }
+  }
+  const exceptions = tableAfter(doc, 'Exceptions').map(([from, to]) => `${ticked(from).join(' ')} → ${ticked(to).join(' ')}`)
+  return { groupOf, mayImport, exceptions }
+}
+
+const unitOf = (path: string) => (path.includes('/') ? path.split('/')[0] : path)
+const covers = (pattern: string, path: string) => (pattern.endsWith('/') ? path.startsWith(pattern) : path === pattern)
+
 describe('layers', () => {
   it('keeps the domain free of faces, transport and Fastify', () => {
     const offences: string[] = []
@@ -37,5 +97,42 @@ describe('layers', () => {
       }
     }
     assert.deepEqual(offences, [])
+  })
+
+  it('allows only the imports of the matrix in docs/architecture.md, and the allow-list', () => {
+    const { groupOf, mayImport } = readMatrix()
+    const offences: string[] = []
+    const files = filesUnder(SRC).map((f) => relative(SRC, f))
+    const unplaced = [...new Set(files.map(unitOf))].filter((u) => !groupOf.has(u))
+    assert.deepEqual(unplaced, [], 'every folder and root module has a row in the matrix')
+    for (const path of files) {
+      const from = unitOf(path)
+      const allowed = mayImport.get(from)!
+      if (allowed.has('everything')) continue
+      for (const spec of importsOf(join(SRC, path))) {
+        if (!spec.startsWith('.')) continue
+        const target = srcPath(join(SRC, path), spec)
+        const to = unitOf(target)
+        if (to === from) continue
+        const group = groupOf.get(to)
+        const ok = group !== undefined && group !== 'face' && group !== 'assembly' && allowed.has(group)
+        if (ok || ALLOWED.some(([froms, tos]) => froms.some((f) => covers(f, path)) && tos.some((t) => covers(t, target)))) continue
+        offences.push(`${path} → ${target}`)
+      }
+    }
+    assert.deepEqual(offences, [])
+  })
+
+  it('lists in docs/architecture.md exactly the allow-list this test keeps', () => {
+    const { exceptions } = readMatrix()
+    assert.deepEqual(exceptions, ALLOWED.map(([from, to]) => `${from.join(' ')} → ${to.join(' ')}`))
+  })
+
+  it('keeps no allow-list entry that nothing needs any more', () => {
+    const files = filesUnder(SRC).map((f) => relative(SRC, f))
+    const used = ALLOWED.map(([froms, tos]) =>
+      files.some((path) => froms.some((f) => covers(f, path)) && importsOf(join(SRC, path)).some((spec) => spec.startsWith('.') && tos.some((t) => covers(t, srcPath(join(SRC, path), spec))))),
+    )
+    assert.deepEqual(ALLOWED.filter((_, i) => !used[i]).map(([from]) => from.join(' ')), [])
   })
 })

@@ -15,9 +15,9 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
  */
 const ALLOWED: Record<string, Record<string, string>> = {
   'api/music.ts': { music: 'the music lookup rate-limit group' },
-  'api/slots.ts': { text: 'OpenAPI example body', divider: 'OpenAPI example body', button: 'OpenAPI example body' },
+  'core/slot-use-cases.ts': { text: 'example request body', divider: 'example request body', button: 'example request body' },
   'api/slot-types.ts': { button: 'OpenAPI example of the {type} path parameter' },
-  'cli/demo.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
+  'core/demo-page.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
   'dashboard/forms.ts': { text: 'an HTML input type' },
   'discovery.ts': { button: 'an example in the API index document' },
   'http/rate-limit.ts': { music: 'the music lookup rate-limit group' },

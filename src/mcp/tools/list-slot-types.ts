@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import { slotTypes } from '../../slots/registry.ts'
-import { wireSchema } from '../../slots/shared/schema.ts'
+import { renderNextStepsIn } from '../../core/next-step.ts'
+import { slotTypeUseCases } from '../../core/slot-type-use-cases.ts'
+import { toolNextSteps } from '../next-steps.ts'
 import { defineTool } from '../define-tool.ts'
 import { slotTypeUri } from '../resources.ts'
 
@@ -21,7 +23,7 @@ export default defineTool({
   name: 'list_slot_types',
   title: 'List the kinds of blocks a page can hold',
   description:
-    'Lists every slot type (button, picture, gallery, text, youtube, faq, divider, music, event, form) with its data schema and a ' +
+    `Lists every slot type (${Object.keys(slotTypes).join(', ')}) with its data schema and a ` +
     'valid example. Call it before create_slots or update_slots so the data you send has the right shape; no other call is needed ' +
     'first. Example: list_slot_types {} → {"types": [{"type": "button", "example": {"title": "My shop", "link": "example.com/shop"}, …}]}.',
   scope: 'profile:read',
@@ -29,14 +31,15 @@ export default defineTool({
   outputSchema: Type.Object({ types: Type.Array(SlotTypeInfo) }, { additionalProperties: false }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async () => {
-    const types = Object.values(slotTypes).map((def) => ({
-      type: def.type,
-      title: def.title,
-      description: def.description,
-      writable: def.writable,
-      schema: wireSchema(def.schema),
-      example: def.example,
-      resource: slotTypeUri(def.type),
+    const described = renderNextStepsIn(await slotTypeUseCases.list(), toolNextSteps)
+    const types = described.map((d) => ({
+      type: d.type,
+      title: d.title,
+      description: d.description,
+      writable: d.writable,
+      schema: d.schema,
+      example: d.example,
+      resource: slotTypeUri(d.type),
     }))
     return { structured: { types }, text: `${types.length} slot types: ${types.map((t) => t.type + (t.writable ? '' : ' (read-only)')).join(', ')}.` }
   },

@@ -31,9 +31,9 @@ export class Problems {
   /** An upload path: what POST /files returned, never a URL (ownership is checked by the service). */
   uploadPath(field: string, path: string): string {
     if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) {
-      this.add(field, 'Send the path returned by POST /files (like "u1/2026/11/photo.webp"), not a URL.')
+      this.add(field, 'Send the path returned by {{files.upload}} (like "u1/2026/11/photo.webp"), not a URL.')
     } else if (!path.trim()) {
-      this.add(field, 'Must not be empty: send the path returned by POST /files.')
+      this.add(field, 'Must not be empty: send the path returned by {{files.upload}}.')
     }
     return path
   }
