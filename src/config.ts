@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { YOUTUBE_THUMBNAIL_HOST } from './slots/youtube.ts'
 import { trustedProxies } from './trusted-proxies.ts'
 
 /** Every environment variable the service reads, parsed and checked once at start. */
@@ -154,7 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
       itunesUrl: url(env, 'MUSIC_ITUNES_URL', 'https://itunes.apple.com', ['http:', 'https:'])!,
       odesliUrl: url(env, 'MUSIC_ODESLI_URL', 'https://api.song.link', ['http:', 'https:'])!,
     },
-    youtubeThumbnailUrl: url(env, 'YOUTUBE_THUMBNAIL_URL', 'https://i.ytimg.com', ['http:', 'https:'])!,
+    youtubeThumbnailUrl: url(env, 'YOUTUBE_THUMBNAIL_URL', YOUTUBE_THUMBNAIL_HOST, ['http:', 'https:'])!,
     s3: s3Bucket
       ? {
           bucket: s3Bucket,

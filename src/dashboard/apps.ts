@@ -7,6 +7,7 @@ import { h, type SafeHtml } from '../slots/shared/html.ts'
 import { when } from './format.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 import { csrfField } from './layout.ts'
+import { parseId } from '../core/ids.ts'
 
 /** /settings/apps: the spec's "dashboard API settings" where an application is disconnected. */
 export const appPages: PageRow[] = [
@@ -45,7 +46,7 @@ ${apps.map(
 }
 
 async function disconnect(p: PageInput<User>) {
-  const id = /^[1-9]\d{0,15}$/.test(p.params.grantId) ? Number(p.params.grantId) : 0
+  const id = parseId(p.params.grantId) ?? 0
   if (!id) throw notFound('application')
   await useCases.grants.disconnect(p.ctx, ownerPrincipal(p.user), { grantId: id })
   return p.redirect('/settings/apps', 'The application is disconnected; its next request will be refused.')

@@ -13,6 +13,7 @@ import { plural } from './format.ts'
 import { LOGIN_HINT } from './my-links.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { themePickerSection } from './theme-picker.ts'
+import { parseId } from '../core/ids.ts'
 
 const qrCode = qrCodes()
 
@@ -26,7 +27,7 @@ export const profilePages: PageRow[] = [
 
 /** The page named in the path (always by id), if it is this user's; anything else is a 404 page. */
 async function ownProfile(p: PageInput<User>): Promise<ProfileResource> {
-  const id = /^[1-9]\d{0,15}$/.test(p.params.profileId) ? Number(p.params.profileId) : 0
+  const id = parseId(p.params.profileId) ?? 0
   return useCases.profiles.get(p.ctx, ownerPrincipal(p.user), id)
 }
 

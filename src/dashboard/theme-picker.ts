@@ -9,6 +9,7 @@ import { profileUseCases, type StoredProfile } from '../core/profile-use-cases.t
 import type { User } from '../core/account-use-cases.ts'
 import { formCard } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { parseId } from '../core/ids.ts'
 
 export const themePickerPages: PageRow[] = [
   { method: 'POST', url: '/my-links/:profileId/theme', signedIn: true, handler: chooseTheme },
@@ -45,7 +46,7 @@ ${THEMES.map((t) => swatch(t, t.id === current, base))}
 }
 
 async function ownProfile(p: PageInput<User>): Promise<StoredProfile> {
-  const key = /^[1-9]\d{0,15}$/.test(p.params.profileId) ? p.params.profileId : '0'
+  const key = parseId(p.params.profileId) === undefined ? '0' : p.params.profileId
   return resolveProfileKey(p.ctx.db, p.user.id, key)
 }
 

@@ -9,6 +9,7 @@ import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { when } from './format.ts'
 import { type PageInput, type PageRow, text, values } from './page-routes.ts'
 import { csrfField } from './layout.ts'
+import { parseId } from '../core/ids.ts'
 
 export const tokenPages: PageRow[] = [
   { method: 'GET', url: '/settings/tokens', signedIn: true, handler: async (p) => tokensPage(p, {}) },
@@ -113,7 +114,7 @@ async function issue(p: PageInput<User>) {
 }
 
 async function revoke(p: PageInput<User>) {
-  const id = /^[1-9]\d{0,15}$/.test(p.params.tokenId) ? Number(p.params.tokenId) : 0
+  const id = parseId(p.params.tokenId) ?? 0
   // Another user's token id is simply not found: whether it exists is not ours to say.
   if (!id) throw notFound('token')
   await useCases.tokens.revoke(p.ctx, ownerPrincipal(p.user), { tokenId: id })

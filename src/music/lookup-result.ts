@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Nullable } from '../core/schemas.ts'
-import musicSlot from '../slots/music.ts'
+import { musicSlotType as musicSlot } from '../slots/registry.ts'
 
 // spec, Music: what a lookup answers. The slot it carries is the music type's own data schema,
 // so what the lookup builds is exactly what POST …/slots takes.

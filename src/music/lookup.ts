@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
-import musicSlot from '../slots/music.ts'
+import { musicSlotType as musicSlot } from '../slots/registry.ts'
 import { normaliseLink } from '../slots/shared/links.ts'
 import { musicPlatformOf, platformRank } from '../slots/shared/music-platforms.ts'
 import { cacheKey, musicCache } from './cache.ts'

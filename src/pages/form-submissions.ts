@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { formSubmissionsRepository } from '../store/form-submissions.ts'
 import { answersOf, checkSubmission, guardOf, type SubmittedBody, sentTooFast } from '../slots/shared/form-submission.ts'
+import { slotTypeOf } from '../slots/registry.ts'
 import { formsRepository } from '../store/forms.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
@@ -39,9 +40,11 @@ export function installFormSubmissions(app: FastifyInstance, ctx: AppContext): v
       }
       const slotId = Number((req.params as { slotId: string }).slotId)
       const slot = Number.isSafeInteger(slotId) ? await slotsRepository.findById(ctx.db, slotId) : undefined
-      const profile = slot?.type === 'form' ? await profilesRepository.findById(ctx.db, slot.profileId) : undefined
-      const formId = Number((slot?.data as { formId?: unknown } | undefined)?.formId)
-      const [form] = profile?.status ? await formsRepository.findManyOfUser(ctx.db, profile.userId, [formId]) : []
+      // A slot takes submissions when it renders a form: its type module says which record it renders.
+      const record = slot ? slotTypeOf(slot.type)?.record?.(slot.data as never) : undefined
+      const formId = record?.kind === 'forms' ? record.id : undefined
+      const profile = slot && formId !== undefined ? await profilesRepository.findById(ctx.db, slot.profileId) : undefined
+      const [form] = profile?.status && formId !== undefined ? await formsRepository.findManyOfUser(ctx.db, profile.userId, [formId]) : []
       if (!slot || !profile || !form) {
         const t = messagesFor(languageFromHeader(req.headers['accept-language']))
         return send(404, noticePage({ code: '404', title: t.formMissing, lines: [t.formMissingHint] }))

@@ -24,6 +24,7 @@ import { noticePage, notFoundPage, notFoundPageIn } from './not-found-page.ts'
 import { languageFromHeader } from '../i18n/catalogue.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
 import { pageStyle } from './theme.ts'
+import { parseId } from '../core/ids.ts'
 
 /** Memory for rendered pages per process: some 3,000 pages of 20 KB. */
 const CACHE_BYTES = 64 * 1024 * 1024
@@ -178,7 +179,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
         .send(page.body)
     }
     const target = clickTarget(req.params.target, req.params.index)
-    const profileId = /^[1-9]\d{0,15}$/.test(req.params.profileId) ? Number(req.params.profileId) : undefined
+    const profileId = parseId(req.params.profileId)
     const destination = target && profileId ? await clickDestination(ctx, profileId, target) : undefined
     if (!destination) return sendNotFound(reply)
     // Bots following the link are redirected too; the intake decides what counts.
@@ -199,10 +200,11 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
 
 /** `/-/go/<profileId>/<slotId>/<index>` or `/-/go/<profileId>/s<order>`; ids only, never a URL. */
 function clickTarget(target: string, index: string | undefined): ClickTarget | undefined {
-  const id = /^(0|[1-9]\d{0,15})$/
   if (index === undefined) {
     const social = /^s(0|[1-9]\d{0,8})$/.exec(target)
     return social ? { socialOrder: Number(social[1]) } : undefined
   }
-  return id.test(target) && id.test(index) && target !== '0' ? { slotId: Number(target), index: Number(index) } : undefined
+  const slotId = parseId(target)
+  const at = index === '0' ? 0 : parseId(index)
+  return slotId !== undefined && at !== undefined ? { slotId, index: at } : undefined
 }

@@ -8,6 +8,7 @@ import { loadSharp } from '../media/sharp.ts'
 import { withTempFile } from '../media/temp-files.ts'
 import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from './page-cache.ts'
+import { YOUTUBE_THUMBNAIL_HOST } from '../slots/youtube.ts'
 
 /** Where the proxy answers: under `/-/`, a segment no login can take. */
 export const REMOTE_IMAGE_PATH = '/-/remote'
@@ -23,7 +24,6 @@ const CACHE_BYTES = 32 * 1024 * 1024
 const REFUSED_FOR_MS = 10 * 60 * 1000
 const MAX_REDIRECTS = 3
 const SIGNATURE = /^[A-Za-z0-9_-]{22}$/
-const YOUTUBE_THUMBNAILS = 'https://i.ytimg.com'
 
 const signatureOf = (secret: Buffer, url: string) => createHmac('sha256', secret).update(`remote-image\n${url}`).digest().subarray(0, 16)
 
@@ -58,7 +58,7 @@ type Entry = Proxied | { refusedUntil: number }
  */
 function upstreamOf(ctx: AppContext, url: string): string {
   const base = ctx.config.youtubeThumbnailUrl
-  return base !== YOUTUBE_THUMBNAILS && url.startsWith(`${YOUTUBE_THUMBNAILS}/`) ? `${base}${url.slice(YOUTUBE_THUMBNAILS.length)}` : url
+  return base !== YOUTUBE_THUMBNAIL_HOST && url.startsWith(`${YOUTUBE_THUMBNAIL_HOST}/`) ? `${base}${url.slice(YOUTUBE_THUMBNAIL_HOST.length)}` : url
 }
 
 /** Downloads through the SSRF guard and re-encodes as WebP; UrlRefused when it is not an image we take. */

@@ -9,6 +9,7 @@ import { publicPageUrl } from '../profiles/resource.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from './page-cache.ts'
+import { parseId } from '../core/ids.ts'
 
 /** The size link previews are drawn at (Open Graph's recommended 1.91:1). */
 export const CARD_WIDTH = 1200
@@ -149,7 +150,7 @@ export function installSocialCards(app: FastifyInstance, ctx: AppContext): void 
   }
 
   app.get<{ Params: { profileId: string; file: string } }>('/-/card/:profileId/:file', async (req, reply) => {
-    const id = /^[1-9]\d{0,15}$/.test(req.params.profileId) ? Number(req.params.profileId) : undefined
+    const id = parseId(req.params.profileId)
     const profile = id && /^[\w-]{1,32}\.png$/.test(req.params.file) ? await profilesRepository.findById(ctx.db, id) : undefined
     if (!profile?.status) throw notFound('card')
     const card = await cardOf(profile)

@@ -33,3 +33,9 @@ export const slotTypeOf = (type: string): AnySlotTypeDef | undefined =>
 
 /** The types the API can create and edit. */
 export const writableTypes = (Object.keys(slotTypes) as SlotType[]).filter((t) => slotTypes[t].writable)
+
+/**
+ * The music type with its exact schema, for the music lookup (music/), which builds music slots:
+ * it reaches the type through the registry like every other reader, not the module itself.
+ */
+export const musicSlotType = music

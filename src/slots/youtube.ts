@@ -37,6 +37,11 @@ export function parseVideoId(link: string): string | null {
 const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`
 /** The privacy-enhanced player: the one frame the page's CSP allows (src/pages/security-headers.ts). */
 const EMBED = 'https://www.youtube-nocookie.com/embed/'
+/**
+ * Where YouTube serves video thumbnails: thumbnailUrl points here. The configuration's default
+ * for YOUTUBE_THUMBNAIL_URL, which the image proxy reads to fetch them from elsewhere (tests).
+ */
+export const YOUTUBE_THUMBNAIL_HOST = 'https://i.ytimg.com'
 
 export default defineSlotType({
   type: 'youtube',
@@ -75,7 +80,7 @@ export default defineSlotType({
     return {
       videoId,
       embedUrl: `${EMBED}${videoId}`,
-      thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+      thumbnailUrl: `${YOUTUBE_THUMBNAIL_HOST}/vi/${videoId}/hqdefault.jpg`,
     }
   },
   links: (_d, c) => [watchUrl(c.videoId)],
