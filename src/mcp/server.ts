@@ -40,7 +40,8 @@ export function buildMcpServer(tc: ToolContext): McpServer {
       {
         title: tool.title,
         // Schemas from the core (slot data, profile fields) name next steps by operation: as tools here.
-        description: renderNextSteps(tool.description, toolNextSteps),
+        // {public_base}: where pages live, which only the running service knows.
+        description: renderNextSteps(tool.description, toolNextSteps).replaceAll('{public_base}', tc.ctx.config.publicUrl),
         inputSchema: fromJsonSchema(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps), acceptAll),
         outputSchema: fromJsonSchema(renderNextStepsIn(JSON.parse(JSON.stringify(tool.outputSchema)), toolNextSteps)),
         annotations: { title: tool.title, ...tool.annotations },

@@ -25,10 +25,7 @@ import { consentPages } from '../../src/oauth/consent-pages.ts'
 const FACE_ONLY = new Set([
   // The API describing itself: no account, no store, the same for every caller.
   'api GET /v1',
-  'api GET /v1/slot-types',
-  'api GET /v1/slot-types/:type',
   'api GET /v1/openapi.json',
-  'mcp list_slot_types',
   // Sign-in itself: the dashboard's session is how the owner becomes a principal at all.
   'dashboard POST /login',
   'dashboard POST /logout',
@@ -74,18 +71,19 @@ function catalogueCalls(source: string): string[] {
 
 const src = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url))
 const rowName = (prefix: string, row: { method: string; url: string }) => `api ${row.method} ${`${prefix}${row.url}`.replace(/\/$/, '')}`
+/** The file of each module of apiModules, in its order. */
+const API_FILES = ['discovery', 'slot-types', 'profiles', 'slots', 'music', 'files', 'analytics']
 const kebab = (name: string) => name.replace(/_/g, '-')
 
 describe('the catalogue of use cases', () => {
   it('is called by every API route row, or the row is declared face-only', () => {
-    const files = ['discovery', 'slot-types', 'profiles', 'slots', 'music', 'files', 'analytics']
-    assert.equal(apiModules.length, files.length, 'every API module is checked')
+    assert.equal(apiModules.length, API_FILES.length, 'every API module is checked')
     const missing: string[] = []
     apiModules.forEach((module, i) => {
       for (const row of module.rows) {
         const key = rowName(module.prefix, row)
         if (FACE_ONLY.has(key)) continue
-        if (!catalogueCalls(reachableSource(row.handler as any, src(`api/${files[i]}.ts`))).length) missing.push(key)
+        if (!catalogueCalls(reachableSource(row.handler as any, src(`api/${API_FILES[i]}.ts`))).length) missing.push(key)
       }
     })
     assert.deepEqual(missing, [])
@@ -156,5 +154,12 @@ describe('the catalogue of use cases', () => {
       ...commands.map((c) => `cli ${c.name}`),
     ])
     assert.deepEqual([...FACE_ONLY].filter((k) => !known.has(k)), [])
+    const callingAfterAll = [
+      ...apiModules.flatMap((m, i) =>
+        m.rows.filter((r) => FACE_ONLY.has(rowName(m.prefix, r)) && catalogueCalls(reachableSource(r.handler as any, src(`api/${API_FILES[i]}.ts`))).length).map((r) => rowName(m.prefix, r)),
+      ),
+      ...tools.filter((t) => FACE_ONLY.has(`mcp ${t.name}`) && catalogueCalls(reachableSource(t.handler as any, src(`mcp/tools/${kebab(t.name)}.ts`))).length).map((t) => `mcp ${t.name}`),
+    ]
+    assert.deepEqual(callingAfterAll, [])
   })
 })

@@ -47,7 +47,12 @@ describe(`next steps as each face says them (${STORE})`, () => {
     const mcp = JSON.stringify((await callTool(client, 'list_slot_types')).structuredContent)
     assert.match(mcp, /upload_image_from_url/)
     assert.doesNotMatch(mcp, /\{\{|POST \/files|GET \/slot-types/)
-    const listed = JSON.stringify(await client.listTools())
-    assert.doesNotMatch(listed, /\{\{[a-zA-Z]+\.[a-zA-Z]+\}\}/)
+    const { tools } = await client.listTools()
+    for (const tool of tools) {
+      assert.doesNotMatch(JSON.stringify(tool), /\{\{[a-zA-Z]+\.[a-zA-Z]+\}\}/, tool.name)
+      assert.doesNotMatch(tool.description ?? '', /\{[a-z_]+\}/, `${tool.name} leaves a placeholder unfilled`)
+    }
+    const checkLogin = tools.find((tool) => tool.name === 'check_login')
+    assert.ok(checkLogin?.description?.includes(`${t.url}/<login>`), 'the page address is the service\'s own')
   })
 })
