@@ -4,8 +4,7 @@ import { slotService } from '../core/slot-service.ts'
 import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource } from '../slots/resource.ts'
-import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
-import { slotsRepository } from '../store/slots.ts'
+import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
 
 export type ClickTarget = { slotId: number; index: number } | { socialOrder: number }
 
@@ -20,13 +19,13 @@ export interface Destination {
  * the request can choose the destination. Undefined for anything not on a published page.
  */
 export async function clickDestination(ctx: AppContext, profileId: number, target: ClickTarget): Promise<Destination | undefined> {
-  const profile = await profilesRepository.findById(ctx.db, profileId)
+  const profile = await visitor.pageById(ctx, profileId)
   if (!profile?.status) return undefined
   let url: string | undefined
   if ('socialOrder' in target) {
     url = profile.socials.find((s) => s.order === target.socialOrder)?.link
   } else {
-    const slot = await slotsRepository.findInProfile(ctx.db, profileId, target.slotId)
+    const slot = await visitor.slotOf(ctx, profileId, target.slotId)
     const def = slot && slotTypeOf(slot.type)
     if (!slot || !def?.links) return undefined
     // Types compute from normalised data; a row written around the API (a migration, a hand

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { formSubmissionsRepository } from '../store/form-submissions.ts'
+import { visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
 import { answersOf, checkSubmission, guardOf, type SubmittedBody, sentTooFast } from '../slots/shared/form-submission.ts'
 import { slotTypeOf } from '../slots/registry.ts'
-import { formsRepository } from '../store/forms.ts'
-import { profilesRepository } from '../store/profiles.ts'
-import { slotsRepository } from '../store/slots.ts'
 import { parseFormBody } from '../http/form-body.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { noticePage } from './not-found-page.ts'
@@ -39,12 +36,12 @@ export function installFormSubmissions(app: FastifyInstance, ctx: AppContext): v
         return send(415, noticePage({ code: '415', title: 'Send the form from its page', lines: ['This address takes form submissions only.'] }))
       }
       const slotId = Number((req.params as { slotId: string }).slotId)
-      const slot = Number.isSafeInteger(slotId) ? await slotsRepository.findById(ctx.db, slotId) : undefined
+      const slot = Number.isSafeInteger(slotId) ? await visitor.slot(ctx, slotId) : undefined
       // A slot takes submissions when it renders a form: its type module says which record it renders.
       const record = slot ? slotTypeOf(slot.type)?.record?.(slot.data as never) : undefined
       const formId = record?.kind === 'forms' ? record.id : undefined
-      const profile = slot && formId !== undefined ? await profilesRepository.findById(ctx.db, slot.profileId) : undefined
-      const [form] = profile?.status && formId !== undefined ? await formsRepository.findManyOfUser(ctx.db, profile.userId, [formId]) : []
+      const profile = slot && formId !== undefined ? await visitor.pageById(ctx, slot.profileId) : undefined
+      const [form] = profile?.status && formId !== undefined ? await visitor.formsOf(ctx, profile.userId, [formId]) : []
       if (!slot || !profile || !form) {
         const t = messagesFor(languageFromHeader(req.headers['accept-language']))
         return send(404, noticePage({ code: '404', title: t.formMissing, lines: [t.formMissingHint] }))
@@ -78,7 +75,7 @@ export function installFormSubmissions(app: FastifyInstance, ctx: AppContext): v
 
       const checked = checkSubmission(form.fields, input, t, lang)
       if (!checked.ok) return showAgain(checked.errors)
-      await formSubmissionsRepository.insert(ctx.db, { formId: form.id, profileId: profile.id, slotId: slot.id, data: checked.data })
+      await visitor.submitForm(ctx, { formId: form.id, profileId: profile.id, slotId: slot.id, data: checked.data })
       return send(200, noticePage({ code: '✓', title: t.formThanks, lines: [fill(t.formSent, { form: form.title })], back, backLabel: t.backToPage, lang }))
     })
   })

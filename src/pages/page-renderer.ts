@@ -8,11 +8,7 @@ import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource, toSlotView } from '../slots/resource.ts'
 import type { FormState, ImageFacts, RenderContext } from '../slots/types.ts'
 import { type Messages, messagesFor, supportedLanguage } from '../i18n/catalogue.ts'
-import { filesRepository } from '../store/files.ts'
-import { languagesRepository } from '../store/languages.ts'
-import type { StoredProfile } from '../store/profiles.ts'
-import { slotsRepository } from '../store/slots.ts'
-import { usersRepository } from '../store/users.ts'
+import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
 import { formActionPath, slotClickPath, socialClickPath } from './click-paths.ts'
 import { renderPageDocument } from './page-document.ts'
 import { remoteImageUrl } from './remote-images.ts'
@@ -25,8 +21,8 @@ import { socialIconSvg } from './social-icon-svg.ts'
  */
 export async function pageLocale(ctx: AppContext, profile: StoredProfile): Promise<{ lang: string; t: Messages; timeZone: string | undefined }> {
   const [chosen, owner] = await Promise.all([
-    profile.languageId === null ? undefined : languagesRepository.findById(ctx.db, profile.languageId),
-    usersRepository.findById(ctx.db, profile.userId),
+    profile.languageId === null ? undefined : visitor.language(ctx, profile.languageId),
+    visitor.ownerOf(ctx, profile),
   ])
   const lang = supportedLanguage(chosen?.code ?? owner?.languageCode ?? 'en')
   return { lang, t: messagesFor(lang), timeZone: owner?.timezone }
@@ -53,15 +49,15 @@ function uploadsOf(type: string, data: unknown): string[] {
  */
 export async function renderProfilePage(ctx: AppContext, profile: StoredProfile, options: RenderOptions = {}): Promise<string> {
   const [slots, { lang, t, timeZone }, cover] = await Promise.all([
-    slotsRepository.listByProfile(ctx.db, profile.id),
+    visitor.slotsOf(ctx, profile.id),
     pageLocale(ctx, profile),
-    profile.bgImage ? filesRepository.findByPath(ctx.db, profile.bgImage) : undefined,
+    profile.bgImage ? visitor.file(ctx, profile.bgImage) : undefined,
   ])
   const fileUrl = (path: string) => publicFileUrl(ctx.config.publicUrl, path)
   const resources = slots.map((slot) => toSlotResource(slot, { fileUrl }))
   const [records, images] = await Promise.all([
     slotService.records(ctx.db, profile.userId, slots),
-    filesRepository.imagesByPath(ctx.db, resources.flatMap((resource) => (resource.supported ? uploadsOf(resource.type, resource.data) : []))),
+    visitor.images(ctx, resources.flatMap((resource) => (resource.supported ? uploadsOf(resource.type, resource.data) : []))),
   ])
   const image = (path: string): ImageFacts | undefined => {
     const found = images.get(path)

@@ -8,7 +8,7 @@ import { limits } from '../limits.ts'
 import { metricsOf } from '../metrics.ts'
 import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
-import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, visitorUseCases } from '../core/visitor-use-cases.ts'
 import { serveBeforeFastify } from './cache-hit-fast-path.ts'
 import { type ClickTarget, clickDestination, locationOf } from './click-destination.ts'
 import { sendMadeImage } from './image-response.ts'
@@ -78,7 +78,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     reply.code(404).headers(notFoundHeaders).send(notFoundPageIn(languageFromHeader(reply.request.headers['accept-language'])).body)
 
   async function publishedProfile(login: string): Promise<StoredProfile | undefined> {
-    const profile = await profilesRepository.findByLogin(ctx.db, login)
+    const profile = await visitorUseCases.pageByLogin(ctx, login)
     return profile?.status ? profile : undefined
   }
 

@@ -6,7 +6,7 @@ import { mediaOf } from '../media/media.ts'
 import { loadSharp } from '../media/sharp.ts'
 import { STORAGE_KEY } from '../media/storage.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
-import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
+import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
 import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from './page-cache.ts'
 import { parseId } from '../core/ids.ts'
@@ -151,7 +151,7 @@ export function installSocialCards(app: FastifyInstance, ctx: AppContext): void 
 
   app.get<{ Params: { profileId: string; file: string } }>('/-/card/:profileId/:file', async (req, reply) => {
     const id = parseId(req.params.profileId)
-    const profile = id && /^[\w-]{1,32}\.png$/.test(req.params.file) ? await profilesRepository.findById(ctx.db, id) : undefined
+    const profile = id && /^[\w-]{1,32}\.png$/.test(req.params.file) ? await visitor.pageById(ctx, id) : undefined
     if (!profile?.status) throw notFound('card')
     const card = await cardOf(profile)
     // A day: the URL changes with what the card shows, so a cached copy is rarely wrong.

@@ -27,8 +27,6 @@ const ALLOWED: Array<[from: string[], to: string[]]> = [
   [['dashboard/theme-picker.ts'], ['pages/page-renderer.ts', 'pages/security-headers.ts', 'pages/theme.ts']],
   // The page's QR code is the image the public page serves.
   [['dashboard/profile-page.ts'], ['pages/qr-code.ts']],
-  // Public pages read for anonymous visitors on the hot path; not yet use cases.
-  [['pages/'], ['store/']],
   // Built assets are served with the public pages' ETag rules.
   [['http/site-files.ts'], ['pages/page-cache.ts', 'pages/negotiation.ts']],
   // The row shapes the event and form slots render (types only).

@@ -1,0 +1,35 @@
+import type { AppContext } from '../context.ts'
+import { type FormSubmission, formSubmissionsRepository } from '../store/form-submissions.ts'
+import { type ImageRecord, type StoredFile, filesRepository } from '../store/files.ts'
+import { type FormRecord, formsRepository } from '../store/forms.ts'
+import { type Language, languagesRepository } from '../store/languages.ts'
+import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
+import { type StoredSlot, slotsRepository } from '../store/slots.ts'
+import { type User, usersRepository } from '../store/users.ts'
+
+export type { FormRecord, ImageRecord, Language, StoredFile, StoredProfile, StoredSlot, User }
+
+// What an anonymous visitor's requests read and write: the public page, its images, its click
+// redirects and its forms (pages/). No principal: a visitor is nobody, and whether a page is
+// published is the public pages' rule. Plain reads on the hot path (the page cache's misses),
+// kept as thin as the repositories they call.
+
+const pageByLogin = (ctx: AppContext, login: string): Promise<StoredProfile | undefined> => profilesRepository.findByLogin(ctx.db, login)
+const pageById = (ctx: AppContext, id: number): Promise<StoredProfile | undefined> => profilesRepository.findById(ctx.db, id)
+/** The page's owner (their time zone and language dress the page). */
+const ownerOf = (ctx: AppContext, profile: StoredProfile): Promise<User | undefined> => usersRepository.findById(ctx.db, profile.userId)
+const language = (ctx: AppContext, id: number): Promise<Language | undefined> => languagesRepository.findById(ctx.db, id)
+/** Every slot of the page, in page order, as stored. */
+const slotsOf = (ctx: AppContext, profileId: number): Promise<StoredSlot[]> => slotsRepository.listByProfile(ctx.db, profileId)
+/** One slot of the page (a click's block), or undefined. */
+const slotOf = (ctx: AppContext, profileId: number, slotId: number): Promise<StoredSlot | undefined> => slotsRepository.findInProfile(ctx.db, profileId, slotId)
+/** A slot by id alone (a form posts to its slot's address). */
+const slot = (ctx: AppContext, slotId: number): Promise<StoredSlot | undefined> => slotsRepository.findById(ctx.db, slotId)
+const file = (ctx: AppContext, path: string): Promise<StoredFile | undefined> => filesRepository.findByPath(ctx.db, path)
+/** The stored images (sizes and variants) of these upload paths. */
+const images = (ctx: AppContext, paths: string[]): Promise<Map<string, ImageRecord>> => filesRepository.imagesByPath(ctx.db, paths)
+const formsOf = (ctx: AppContext, userId: number, ids: number[]): Promise<FormRecord[]> => formsRepository.findManyOfUser(ctx.db, userId, ids)
+/** What a visitor sent through a page's form, kept for its owner. */
+const submitForm = (ctx: AppContext, s: Omit<FormSubmission, 'id' | 'createdAt'>): Promise<FormSubmission> => formSubmissionsRepository.insert(ctx.db, s)
+
+export const visitorUseCases = Object.freeze({ pageByLogin, pageById, ownerOf, language, slotsOf, slotOf, slot, file, images, formsOf, submitForm })
