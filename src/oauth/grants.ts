@@ -28,7 +28,10 @@ export interface AuthorizationRequest {
 }
 
 /** What /oauth/authorize can do with a request: show an error page, redirect back, or go on. */
-export type Checked = { kind: 'page'; message: string } | { kind: 'redirect'; to: string } | { kind: 'ok'; request: AuthorizationRequest }
+export type Checked =
+  | { kind: 'page'; message: string }
+  | { kind: 'redirect'; to: string; client: OAuthClient; message: string }
+  | { kind: 'ok'; request: AuthorizationRequest }
 
 type Query = Record<string, string | string[] | undefined>
 
@@ -55,8 +58,9 @@ function audienceOf(ctx: AppContext, resource: string | undefined): string {
 }
 
 /**
- * OAuth 2.1 §4.1.2.1: until the client and its redirect are trusted, errors are shown to the
- * user, never redirected (an open redirector otherwise); after that, they go back with state.
+ * OAuth 2.1 §4.1.2.1: until the client and its redirect are known, errors are shown to the
+ * user, never redirected; after that, they may go back with state. Anyone can register a client,
+ * so the page decides whether this client is trusted enough to be redirected to (consentPages).
  */
 export async function checkAuthorization(ctx: AppContext, q: Query): Promise<Checked> {
   let client: OAuthClient
@@ -85,7 +89,7 @@ export async function checkAuthorization(ctx: AppContext, q: Query): Promise<Che
     return { kind: 'ok', request: { client, redirectUri, state, codeChallenge: challenge, scopes, resource } }
   } catch (err) {
     if (err instanceof OAuthError) {
-      return { kind: 'redirect', to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }) }
+      return { kind: 'redirect', to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }), client, message: err.description }
     }
     throw err
   }

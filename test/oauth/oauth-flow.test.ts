@@ -230,8 +230,9 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       [{ scope: 'admin' }, 'invalid_scope'],
       [{ resource: 'https://elsewhere.example/api' }, 'invalid_target'],
     ] as const) {
-      it(`redirects ${JSON.stringify(extra)} back with ${error}`, async () => {
+      it(`redirects ${JSON.stringify(extra)} back with ${error} once the user has approved the client`, async () => {
         const c = await connect(t)
+        await approve(c.visitor, (await authorizationUrl(t, c)).url)
         const a = await authorizationUrl(t, c, extra)
         const res = await c.visitor.get(a.url.pathname + a.url.search)
         assert.equal(res.status, 303)
