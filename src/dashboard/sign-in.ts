@@ -1,4 +1,4 @@
-import { authorizationFormActions } from '../oauth/redirect-uris.ts'
+import { authorizationFormActions } from '../oauth/csp-sources.ts'
 import { accounts } from '../auth/accounts.ts'
 import { type FieldErrors, notFound } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
@@ -35,13 +35,13 @@ async function showSignIn(p: PageInput<any>) {
   return signInForm(p, { email: '', next })
 }
 
-function signInForm(p: PageInput<any>, o: { email: string; next: string; errors?: FieldErrors }, status = 200) {
+async function signInForm(p: PageInput<any>, o: { email: string; next: string; errors?: FieldErrors }, status = 200) {
   const registration = p.ctx.config.registration === 'open'
   return p.render(
     {
       title: 'Sign in',
       narrow: true,
-      formActions: authorizationFormActions(o.next),
+      formActions: await authorizationFormActions(p.ctx, o.next),
       body: h`<h1>Sign in</h1>
 ${errorSummary(o.errors)}<form method="post" action="/login" class="card" novalidate>
 ${csrfField(p.csrf())}<input type="hidden" name="next" value="${o.next}">

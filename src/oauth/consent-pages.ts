@@ -7,7 +7,7 @@ import { csrfField } from '../dashboard/layout.ts'
 import { h } from '../slots/shared/html.ts'
 import type { User } from '../store/users.ts'
 import { type AuthorizationRequest, approve, checkAuthorization, deny, rememberedGrant } from './grants.ts'
-import { cspSourceOf } from './redirect-uris.ts'
+import { cspSourceOf } from './csp-sources.ts'
 import { SCOPE_TEXT } from './scopes.ts'
 
 /** The authorization request's own parameters, carried through the consent form unchanged. */
@@ -106,7 +106,7 @@ function consentPage(p: PageInput<User | undefined>, user: User, request: Author
     title: `Connect ${request.client.name}`,
     narrow: true,
     // Approve and Deny both end in a redirect to the application.
-    formActions: [cspSourceOf(request.redirectUri)],
+    formActions: [cspSourceOf(request.redirectUri)].filter((s) => s !== undefined),
     body: h`<h1>Allow <q>${request.client.name}</q> to use your Slotline account?</h1>
 <p>Signed in as <strong>${user.email}</strong>. The application will return to <strong>${host}</strong>${request.client.metadataUrl ? h` (described at <code>${request.client.metadataUrl}</code>)` : ''}.</p>
 <p>It asks to:</p>

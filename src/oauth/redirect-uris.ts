@@ -43,20 +43,3 @@ export function redirectMatches(registered: readonly string[], given: string): b
     return isLoopbackHttp(u) && u.hostname === g.hostname && u.pathname === g.pathname && u.search === g.search
   })
 }
-
-/** A redirect URI as a CSP source: its origin, or its private-use scheme. */
-export function cspSourceOf(redirectUri: string): string {
-  const u = new URL(redirectUri)
-  return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : u.protocol
-}
-
-/**
- * Where a sign-in whose `next` is an authorization request may end up: a remembered consent
- * redirects straight on to the application, and browsers hold that whole redirect chain of the
- * sign-in form to the sign-in page's form-action.
- */
-export function authorizationFormActions(next: string): string[] {
-  if (!next.startsWith('/oauth/authorize?')) return []
-  const uri = new URLSearchParams(next.slice(next.indexOf('?') + 1)).get('redirect_uri')
-  return uri && !redirectUriProblem(uri) ? [cspSourceOf(uri)] : []
-}
