@@ -10,6 +10,7 @@ import { oauthClients } from './clients.ts'
 import { OAuthError } from './oauth-error.ts'
 import { isS256Challenge, verifierMatches } from './pkce.ts'
 import { redirectMatches } from './redirect-uris.ts'
+import { seal, unseal } from './sealed-pair.ts'
 import { covers, parseScopes } from './scopes.ts'
 
 /** Issue 12: codes live 60 s, access tokens an hour; refresh tokens rotate, with a short grace. */
@@ -197,7 +198,13 @@ async function exchangeCode(ctx: AppContext, form: Record<string, string>): Prom
   return outcome.tokens
 }
 
-/** grant_type=refresh_token (OAuth 2.1 §4.3): rotation on every use; a replay past the grace ends the grant. */
+/**
+ * grant_type=refresh_token (OAuth 2.1 §4.3): rotation on every use. A rotated token presented
+ * again within the grace (a response lost on the way, two tabs racing) gets the very pair it was
+ * exchanged for, once, provided that pair's refresh token is still unused; any other reuse means
+ * one of its holders is not the client, and the grant ends. Never a second new pair: two live
+ * chains from one token would let a thief go on unnoticed (RFC 9700 §4.14.2).
+ */
 async function refresh(ctx: AppContext, form: Record<string, string>): Promise<TokenResponse> {
   if (!form.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
   const hash = sha256(form.refresh_token)
@@ -208,24 +215,37 @@ async function refresh(ctx: AppContext, form: Record<string, string>): Promise<T
     const grant = await oauthRepository.findGrantById(trx, token.grantId)
     if (!grant || grant.clientId !== client.clientId) throw invalidGrant('The refresh token was not issued to this client.')
     if (token.expiresAt && Date.parse(token.expiresAt) <= Date.now()) throw invalidGrant('The refresh token has expired; authorize again.')
-    const fresh = await tokensRepository.markRotated(trx, token.id)
-    if (!fresh) {
-      const rotated = await tokensRepository.findByHash(trx, hash)
-      const inGrace = rotated?.rotatedAt && Date.now() - Date.parse(rotated.rotatedAt) <= REFRESH_GRACE_MS
-      if (!inGrace) return { reused: grant, tokens: undefined }
+    const family = token.family ?? hash
+    if (!(await tokensRepository.markRotated(trx, token.id))) {
+      const again = await sameAgain(ctx, trx, hash)
+      return again ? { reused: undefined, tokens: again } : { reused: grant, tokens: undefined }
     }
     const scopes = form.scope === undefined ? token.abilities : parseScopes(form.scope)
     if (!covers(token.abilities, scopes)) throw new OAuthError('invalid_scope', 'A refresh can narrow the scopes, never widen them.')
     const resource = refreshedResource(ctx, token.resource ?? ctx.config.publicUrl, form.resource)
-    return { reused: undefined, tokens: await issuePair(trx, grant, client.name, scopes, resource, token.family ?? hash) }
+    const tokens = await issuePair(trx, grant, client.name, scopes, resource, family)
+    await tokensRepository.keepSuccessor(trx, token.id, family, seal(ctx, tokens))
+    return { reused: undefined, tokens }
   })
   if (outcome.reused) {
-    // A rotated refresh token presented again after the grace: one of its holders is not the
-    // client. The whole grant ends; the user approves again.
     await oauthRepository.deleteGrant(ctx.db, outcome.reused.userId, outcome.reused.id)
     throw invalidGrant('The refresh token was already used; the grant is revoked. Authorize again.')
   }
   return outcome.tokens as TokenResponse
+}
+
+/** The pair a rotated refresh token was exchanged for, when it is retried in the grace, once, and that pair is still unused. */
+async function sameAgain(ctx: AppContext, db: Db, hash: string): Promise<TokenResponse | undefined> {
+  const rotated = await tokensRepository.findByHash(db, hash)
+  if (!rotated?.rotatedAt || Date.now() - Date.parse(rotated.rotatedAt) > REFRESH_GRACE_MS) return undefined
+  const sealed = await tokensRepository.takeSuccessor(db, rotated.id)
+  const pair = sealed === undefined ? undefined : unseal<TokenResponse>(ctx, sealed)
+  if (!pair) return undefined
+  const next = await tokensRepository.findByHash(db, sha256(pair.refresh_token))
+  if (!next || next.rotatedAt) return undefined
+  const access = await tokensRepository.findByHash(db, sha256(pair.access_token))
+  const left = access?.expiresAt ? Math.floor((Date.parse(access.expiresAt) - Date.now()) / 1000) : 0
+  return left > 0 ? { ...pair, expires_in: left } : undefined
 }
 
 async function token(ctx: AppContext, form: Record<string, string>): Promise<TokenResponse> {

@@ -34,6 +34,8 @@ export interface TokensTable {
   family: string | null
   /** OAuth refresh tokens: when it was exchanged for the next one (a grace window follows). */
   rotated_at: string | null
+  /** OAuth refresh tokens: the pair it was exchanged for, sealed, until a retry in the grace takes it once. */
+  successor: Generated<string | null>
 }
 
 export type TokenKind = 'personal' | 'access' | 'refresh'
