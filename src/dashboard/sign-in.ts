@@ -6,7 +6,7 @@ import { HOME, safeNext, signedInUser, withNext } from './current-user.ts'
 import { errorSummary, field } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { csrfField } from './layout.ts'
-import { SESSION_COOKIE } from './scope.ts'
+import { sessionCookieName } from './scope.ts'
 import { countSignIn } from './sign-in-limits.ts'
 
 export const signInPages: PageRow[] = [
@@ -78,6 +78,6 @@ async function signIn(p: PageInput<any>) {
 async function signOut(p: PageInput<any>) {
   // Destroying removes the record from the store (SQL or Redis): the cookie is dead everywhere.
   if (p.req.session) await p.req.session.destroy()
-  p.reply.clearCookie(SESSION_COOKIE, { path: '/' })
+  p.reply.clearCookie(sessionCookieName(p.ctx), { path: '/' })
   return p.reply.code(303).header('location', '/login').header('cache-control', 'no-store').send()
 }
