@@ -85,9 +85,9 @@ const signedIn = (req: FastifyRequest) => typeof req.session?.userId === 'number
 export const csrfProtection =
   (ctx: AppContext) =>
   (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
-    if (signedIn(req) || req.session?._csrf) return req.server.csrfProtection(req, reply, done)
-    if (visitorCsrfValid(ctx, req, visitorCookieName(ctx))) return done()
-    done(Object.assign(new Error('Invalid csrf token'), { code: 'FST_CSRF_INVALID_TOKEN', statusCode: 403 }))
+    if (signedIn(req) || req.session?._csrf) req.server.csrfProtection(req, reply, done)
+    else if (visitorCsrfValid(ctx, req, visitorCookieName(ctx))) done()
+    else done(Object.assign(new Error('Invalid csrf token'), { code: 'FST_CSRF_INVALID_TOKEN', statusCode: 403 }))
   }
 
 /** The CSRF token for forms on this answer: the session's for a signed-in user, a stateless one for a visitor. */
