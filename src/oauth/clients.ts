@@ -6,7 +6,7 @@ import { mediaOf } from '../media/media.ts'
 import { withTempFile } from '../media/temp-files.ts'
 import { type OAuthClient, oauthRepository } from '../store/oauth.ts'
 import { OAuthError } from './oauth-error.ts'
-import { redirectUriProblem } from './redirect-uris.ts'
+import { normalRedirectUri, redirectUriProblem } from './redirect-uris.ts'
 
 /** Registration limits: enough for any real client, small enough that nobody stores a novel. */
 const MAX_REDIRECT_URIS = 10
@@ -55,7 +55,9 @@ function readMetadata(body: unknown, invalidRedirect: (d: string) => OAuthError)
     throw badMetadata(`client_name is a string of at most ${MAX_NAME_LENGTH} characters.`)
   }
   const host = new URL(uris[0] as string).host
-  return { name: (name as string | undefined)?.trim() || host || 'Unnamed application', redirectUris: uris as string[] }
+  // Stored and answered in normal form (RFC 7591 §3.2.1 lets the server say what it registered).
+  const redirectUris = [...new Set((uris as string[]).map(normalRedirectUri))]
+  return { name: (name as string | undefined)?.trim() || host || 'Unnamed application', redirectUris }
 }
 
 /** RFC 7591 §3.2.1: the client as registered. */
