@@ -7,6 +7,7 @@ import { csrfField } from '../dashboard/layout.ts'
 import { h } from '../slots/shared/html.ts'
 import type { User } from '../store/users.ts'
 import { type AuthorizationRequest, approve, checkAuthorization, deny, rememberedGrant } from './grants.ts'
+import { redirectApproved } from './consent.ts'
 import { cspSourceOf } from './csp-sources.ts'
 import { SCOPE_TEXT } from './scopes.ts'
 
@@ -52,9 +53,10 @@ function failurePage(p: PageInput<User | undefined>, message: string) {
  * client; otherwise /oauth/authorize would bounce anyone, unasked, to any address (an open
  * redirector). Everyone else sees the error on our page.
  */
-async function redirectTrusted(p: PageInput<User | undefined>, client: OAuthClient): Promise<boolean> {
+async function redirectTrusted(p: PageInput<User | undefined>, client: OAuthClient, redirectUri: string): Promise<boolean> {
   const user = p.user ?? (await signedInUser(p.ctx, p.req))
-  return user !== undefined && (await oauthRepository.findGrant(p.ctx.db, user.id, client.clientId)) !== undefined
+  const grant = user && (await oauthRepository.findGrant(p.ctx.db, user.id, client.clientId))
+  return grant ? redirectApproved(grant, client, redirectUri) : false
 }
 
 async function authorize(p: PageInput<User | undefined>, query: Record<string, string | string[] | undefined>, decision?: 'approve' | 'deny') {
@@ -62,7 +64,7 @@ async function authorize(p: PageInput<User | undefined>, query: Record<string, s
   const checked = await checkAuthorization(p.ctx, query)
   if (checked.kind === 'page') return failurePage(p, checked.message)
   if (checked.kind === 'redirect') {
-    if (!(await redirectTrusted(p, checked.client))) return failurePage(p, checked.message)
+    if (!(await redirectTrusted(p, checked.client, checked.redirectUri))) return failurePage(p, checked.message)
     return p.reply.code(303).header('location', checked.to).header('cache-control', 'no-store').send()
   }
   const user = p.user ?? (await requireUser(p.ctx, p.req, p.reply))

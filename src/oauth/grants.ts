@@ -8,6 +8,7 @@ import { type OAuthClient, type OAuthGrant, oauthRepository } from '../store/oau
 import { tokensRepository } from '../store/tokens.ts'
 import { oauthClients } from './clients.ts'
 import { OAuthError } from './oauth-error.ts'
+import { consentCovers, withApproval } from './consent.ts'
 import { isS256Challenge, verifierMatches } from './pkce.ts'
 import { redirectMatches } from './redirect-uris.ts'
 import { seal, unseal } from './sealed-pair.ts'
@@ -31,7 +32,7 @@ export interface AuthorizationRequest {
 /** What /oauth/authorize can do with a request: show an error page, redirect back, or go on. */
 export type Checked =
   | { kind: 'page'; message: string }
-  | { kind: 'redirect'; to: string; client: OAuthClient; message: string }
+  | { kind: 'redirect'; to: string; client: OAuthClient; redirectUri: string; message: string }
   | { kind: 'ok'; request: AuthorizationRequest }
 
 type Query = Record<string, string | string[] | undefined>
@@ -90,16 +91,19 @@ export async function checkAuthorization(ctx: AppContext, q: Query): Promise<Che
     return { kind: 'ok', request: { client, redirectUri, state, codeChallenge: challenge, scopes, resource } }
   } catch (err) {
     if (err instanceof OAuthError) {
-      return { kind: 'redirect', to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }), client, message: err.description }
+      return { kind: 'redirect', to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }), client, redirectUri, message: err.description }
     }
     throw err
   }
 }
 
-/** Consent given once is remembered: the same client asking for no more skips the page. */
+/**
+ * Consent given once is remembered: the same client, sending the user back to the same place,
+ * for the same resource, asking for no more, skips the page (consent.ts says what "same" is).
+ */
 export async function rememberedGrant(ctx: AppContext, userId: number, request: AuthorizationRequest): Promise<OAuthGrant | undefined> {
   const grant = await oauthRepository.findGrant(ctx.db, userId, request.client.clientId)
-  return grant && covers(grant.scopes, request.scopes) ? grant : undefined
+  return grant && covers(grant.scopes, request.scopes) && consentCovers(grant, request.client, request) ? grant : undefined
 }
 
 /** The user approved: the grant (widened to what was asked), a 60-second code, the way back. */
@@ -108,7 +112,7 @@ export async function approve(ctx: AppContext, userId: number, request: Authoriz
   await inTransaction(ctx.db, async (trx) => {
     const before = await oauthRepository.findGrant(trx, userId, request.client.clientId)
     const scopes = [...new Set([...(before?.scopes ?? []), ...request.scopes])]
-    const grant = await oauthRepository.upsertGrant(trx, userId, request.client.clientId, scopes)
+    const grant = await oauthRepository.upsertGrant(trx, userId, request.client.clientId, scopes, withApproval(before, request.client, request))
     await oauthRepository.insertCode(trx, {
       codeHash: sha256(code),
       grantId: grant.id,
