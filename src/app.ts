@@ -136,7 +136,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler as any)
 
   installJsonBody(app)
-  installSecurityHeaders(app)
+  installSecurityHeaders(app, { https: ctx.config.publicUrl.startsWith('https:') })
   installBodyDeadlines(app, ctx.config)
 
   app.addHook('onRequest', async (req, reply) => {

@@ -51,11 +51,27 @@ export class AppError extends Error {
 export const notFound = (what = 'resource', message?: string) =>
   new AppError('not_found', { message: message ?? `The ${what} was not found.` })
 
-/** A 422 naming each offending field; the message repeats the first problem, as Laravel does. */
-export function invalid(errors: FieldErrors, message?: string): AppError {
-  const keys = Object.keys(errors)
-  const first = keys.length ? `${errors[keys[0]][0]}` : errorTable.validation_failed.message
-  const more = keys.length > 1 ? ` (and ${keys.length - 1} more error${keys.length > 2 ? 's' : ''})` : ''
+/**
+ * How many offending fields one answer names. Past it the message says how many more there are:
+ * a list of thousands of bad fields costs megabytes and helps nobody fix the first.
+ */
+export const MAX_REPORTED_FIELDS = 50
+
+/** A 422 naming each offending field (the first 50); the message repeats the first problem, as Laravel does. */
+export function invalid(all: FieldErrors, message?: string): AppError {
+  const keys = Object.keys(all)
+  let errors = all
+  if (keys.length > MAX_REPORTED_FIELDS) {
+    errors = Object.create(null) as FieldErrors
+    for (const k of keys.slice(0, MAX_REPORTED_FIELDS)) errors[k] = all[k]
+  }
+  const first = keys.length ? `${all[keys[0]][0]}` : errorTable.validation_failed.message
+  const more =
+    keys.length > MAX_REPORTED_FIELDS
+      ? ` (${keys.length} fields have errors: the first ${MAX_REPORTED_FIELDS} are named, and ${keys.length - MAX_REPORTED_FIELDS} more)`
+      : keys.length > 1
+        ? ` (and ${keys.length - 1} more error${keys.length > 2 ? 's' : ''})`
+        : ''
   return new AppError('validation_failed', { message: message ?? `${first}${more}`, errors })
 }
 

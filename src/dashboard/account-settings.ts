@@ -5,6 +5,7 @@ import { h } from '../slots/shared/html.ts'
 import * as useCases from '../core/use-cases.ts'
 import { field, fieldErrorsOf, formCard, timeZoneSelect } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { countRegistration, countSignIn } from './sign-in-limits.ts'
 
 export const accountSettingsPages: PageRow[] = [
   { method: 'GET', url: '/settings', signedIn: true, handler: async (p) => settingsPage(p, {}) },
@@ -66,6 +67,8 @@ ${formCard({
 
 async function saveAccount(p: PageInput<User>) {
   const v = { name: text(p.form, 'name'), email: text(p.form, 'email'), timezone: text(p.form, 'timezone') }
+  // Whether an e-mail is taken shows here as it does at registration: probes share its limit.
+  if (v.email.trim().toLowerCase() !== p.user.email.toLowerCase()) await countRegistration(p.ctx, p.req.ip, v.email)
   try {
     await useCases.account.update(p.ctx, ownerPrincipal(p.user), v)
   } catch (err) {
@@ -75,6 +78,8 @@ async function saveAccount(p: PageInput<User>) {
 }
 
 async function changePassword(p: PageInput<User>) {
+  // Each try is a password guess against an argon2 hash: the sign-in limits count it.
+  await countSignIn(p.ctx, p.req.ip, p.user.email)
   try {
     // Whoever else holds a session of this account (a stolen cookie included) is signed out;
     // this browser continues under a fresh session id.

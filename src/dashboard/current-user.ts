@@ -3,19 +3,9 @@ import type { AppContext } from '../context.ts'
 import { sessionUser } from '../auth/sessions.ts'
 import type { User } from '../core/account-use-cases.ts'
 
-/** Where a signed-in user lands when no `next` was given. */
-export const HOME = '/my-links'
-
-/**
- * `next` as a same-origin path, or the dashboard home: never another host (`//evil`,
- * `/\evil`, `https://…`), never a control character a browser might strip into one.
- */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 2000) return HOME
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return HOME
-  if (/[\u0000-\u001f\u007f\\]/.test(next)) return HOME
-  return next
-}
+// Where a user lands, and how a `next` is made safe, are shared with every page that sends one back.
+export { HOME, safeNext } from '../http/next-url.ts'
+import { HOME, safeNext } from '../http/next-url.ts'
 
 /** A link to the other form (sign in ↔ create an account) that keeps where the person was going. */
 export const withNext = (path: string, next: string) => (next === HOME ? path : `${path}?next=${encodeURIComponent(next)}`)

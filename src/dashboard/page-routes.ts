@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import type { User } from '../core/account-use-cases.ts'
 import { loginUrlFor, requireUser } from './current-user.ts'
 import { type PageOptions, sendPage } from './layout.ts'
-import { csrfProtected, csrfToken } from './scope.ts'
+import { csrfProtection, csrfToken } from './scope.ts'
 
 export type Form = Record<string, string | string[] | undefined>
 
@@ -45,6 +45,7 @@ export const values = (form: Form, name: string): string[] => {
 }
 
 export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: PageRow[]): void {
+  const csrfProtected = csrfProtection(ctx)
   for (const row of rows) {
     scope.route({
       method: row.method,
@@ -62,7 +63,7 @@ export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: Pag
         const user = row.signedIn ? await requireUser(ctx, req, reply) : undefined
         if (row.signedIn && !user) return reply
         let token: string | undefined
-        const csrf = () => (token ??= csrfToken(reply))
+        const csrf = () => (token ??= csrfToken(ctx, req, reply))
         const input: PageInput<any> = {
           ctx,
           req,

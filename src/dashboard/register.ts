@@ -1,7 +1,7 @@
 import type { User } from '../core/account-use-cases.ts'
 import * as useCases from '../core/use-cases.ts'
 import type { FieldErrors } from '../core/errors.ts'
-import { authorizationFormActions } from '../oauth/redirect-uris.ts'
+import { authorizationFormActions } from '../oauth/csp-sources.ts'
 import { h } from '../slots/shared/html.ts'
 import { HOME, safeNext, withNext } from './current-user.ts'
 import { errorSummary, field, fieldErrorsOf, timeZoneSelect } from './forms.ts'
@@ -38,13 +38,13 @@ async function showRegister(p: PageInput<any>) {
   return registerForm(p, { name: '', email: '', timezone: 'UTC', next: safeNext(p.query.next) }, undefined, true)
 }
 
-function registerForm(p: PageInput<any>, v: Values, errors?: FieldErrors, fromBrowser = false, status = 200) {
+async function registerForm(p: PageInput<any>, v: Values, errors?: FieldErrors, fromBrowser = false, status = 200) {
   return p.render(
     {
       title: 'Create an account',
       narrow: true,
       // As on the sign-in page: an authorization request as `next` may redirect on to the application.
-      formActions: authorizationFormActions(v.next),
+      formActions: await authorizationFormActions(p.ctx, v.next),
       body: h`<h1>Create an account</h1>
 ${errorSummary(errors)}<form method="post" action="/register" class="card" novalidate>
 ${csrfField(p.csrf())}<input type="hidden" name="next" value="${v.next}">

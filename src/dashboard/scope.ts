@@ -11,6 +11,7 @@ import { h } from '../slots/shared/html.ts'
 import type { Flash } from './layout.ts'
 import { sendPage } from './layout.ts'
 import { dashboardNextSteps } from './next-steps.ts'
+import { VISITOR_COOKIE, visitorCsrfToken, visitorCsrfValid } from './visitor-csrf.ts'
 
 declare module 'fastify' {
   interface Session {
@@ -23,6 +24,14 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'slotline_session'
+
+/**
+ * Over https the cookies carry the `__Host-` prefix: browsers then accept them only with Secure,
+ * Path=/ and no Domain, so a sibling subdomain cannot plant or shadow them.
+ */
+const hostPrefixed = (ctx: AppContext, name: string) => (ctx.config.publicUrl.startsWith('https:') ? `__Host-${name}` : name)
+export const sessionCookieName = (ctx: AppContext) => hostPrefixed(ctx, SESSION_COOKIE)
+const visitorCookieName = (ctx: AppContext) => hostPrefixed(ctx, VISITOR_COOKIE)
 /** Sessions last this long from sign-in; no sliding renewal, so a stolen cookie ages out. */
 export const SESSION_DAYS = 14
 
@@ -42,10 +51,10 @@ export function dashboardScope(app: FastifyInstance, ctx: AppContext, routes: (s
     const https = ctx.config.publicUrl.startsWith('https:')
     await scope.register(fastifySession, {
       secret: sessionSecret(ctx),
-      cookieName: SESSION_COOKIE,
+      cookieName: sessionCookieName(ctx),
       // Our store's records are @fastify/session's own; only its types are kept free of Fastify.
       store: ctx.sessions as unknown as fastifySession.SessionStore,
-      // Visitors get a session (and a cookie) only once a form needs a CSRF secret.
+      // Visitors get no session: their forms use a stateless token (visitor-csrf.ts).
       saveUninitialized: false,
       rolling: false,
       // Secure is added below rather than here: behind a TLS-terminating proxy the request
@@ -68,13 +77,24 @@ function markCookiesSecure(reply: FastifyReply): void {
   reply.header('set-cookie', list)
 }
 
-/** Checks the form's `_csrf` field against the session; attach as a preHandler (the body is parsed by then). */
-export function csrfProtected(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
-  req.server.csrfProtection(req, reply, done)
-}
+const signedIn = (req: FastifyRequest) => typeof req.session?.userId === 'number'
 
-/** The CSRF token for forms on this answer (creates the session's secret when needed). */
-export const csrfToken = (reply: FastifyReply) => reply.generateCsrf()
+/**
+ * Checks the form's `_csrf` field; attach as a preHandler (the body is parsed by then). A signed-in
+ * session (or an older visitor session holding a secret) is checked against its secret; a visitor
+ * without one against the signed cookie (visitor-csrf.ts).
+ */
+export const csrfProtection =
+  (ctx: AppContext) =>
+  (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
+    if (signedIn(req) || req.session?._csrf) req.server.csrfProtection(req, reply, done)
+    else if (visitorCsrfValid(ctx, req, visitorCookieName(ctx))) done()
+    else done(Object.assign(new Error('Invalid csrf token'), { code: 'FST_CSRF_INVALID_TOKEN', statusCode: 403 }))
+  }
+
+/** The CSRF token for forms on this answer: the session's for a signed-in user, a stateless one for a visitor. */
+export const csrfToken = (ctx: AppContext, req: FastifyRequest, reply: FastifyReply) =>
+  signedIn(req) ? reply.generateCsrf() : visitorCsrfToken(ctx, req, reply, visitorCookieName(ctx))
 
 /** Errors inside the dashboard become pages, not JSON envelopes. */
 async function errorPage(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {

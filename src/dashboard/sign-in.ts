@@ -1,4 +1,4 @@
-import { authorizationFormActions } from '../oauth/redirect-uris.ts'
+import { authorizationFormActions } from '../oauth/csp-sources.ts'
 import { accounts } from '../auth/accounts.ts'
 import { type FieldErrors, notFound } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
@@ -6,7 +6,7 @@ import { HOME, safeNext, signedInUser, withNext } from './current-user.ts'
 import { errorSummary, field } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { csrfField } from './layout.ts'
-import { SESSION_COOKIE } from './scope.ts'
+import { sessionCookieName } from './scope.ts'
 import { countSignIn } from './sign-in-limits.ts'
 
 export const signInPages: PageRow[] = [
@@ -35,13 +35,13 @@ async function showSignIn(p: PageInput<any>) {
   return signInForm(p, { email: '', next })
 }
 
-function signInForm(p: PageInput<any>, o: { email: string; next: string; errors?: FieldErrors }, status = 200) {
+async function signInForm(p: PageInput<any>, o: { email: string; next: string; errors?: FieldErrors }, status = 200) {
   const registration = p.ctx.config.registration === 'open'
   return p.render(
     {
       title: 'Sign in',
       narrow: true,
-      formActions: authorizationFormActions(o.next),
+      formActions: await authorizationFormActions(p.ctx, o.next),
       body: h`<h1>Sign in</h1>
 ${errorSummary(o.errors)}<form method="post" action="/login" class="card" novalidate>
 ${csrfField(p.csrf())}<input type="hidden" name="next" value="${o.next}">
@@ -78,6 +78,6 @@ async function signIn(p: PageInput<any>) {
 async function signOut(p: PageInput<any>) {
   // Destroying removes the record from the store (SQL or Redis): the cookie is dead everywhere.
   if (p.req.session) await p.req.session.destroy()
-  p.reply.clearCookie(SESSION_COOKIE, { path: '/' })
+  p.reply.clearCookie(sessionCookieName(p.ctx), { path: '/' })
   return p.reply.code(303).header('location', '/login').header('cache-control', 'no-store').send()
 }

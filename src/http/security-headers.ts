@@ -10,9 +10,12 @@ const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri '
  * so no answer can be framed unless its face says so. Public page cache hits are answered before
  * Fastify with the page's own headers (src/pages/security-headers.ts), which carry the same.
  */
-export function installSecurityHeaders(app: FastifyInstance): void {
+export function installSecurityHeaders(app: FastifyInstance, options: { https?: boolean } = {}): void {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')
+    // Served over https (PUBLIC_URL), the browser keeps to https for a year: no first request in
+    // plain http for a network to rewrite. Subdomains are not ours to speak for.
+    if (options.https) reply.header('strict-transport-security', 'max-age=31536000')
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     const csp = reply.getHeader('content-security-policy')
     if (csp === undefined) reply.header('content-security-policy', NON_DOCUMENT_CSP)

@@ -15,10 +15,27 @@ export const MCP_PATH = '/mcp'
  * send no Origin and pass.
  */
 function checkOrigin(ctx: AppContext, req: FastifyRequest): void {
+  checkHost(ctx, req)
   const origin = req.headers.origin
   if (origin === undefined) return
   if (origin === new URL(ctx.config.publicUrl).origin) return
   throw new AppError('forbidden', { message: `Requests from the origin ${origin} are not accepted here.` })
+}
+
+/**
+ * DNS rebinding again: a page of attacker.example whose name now resolves to us is same-origin
+ * to itself, and a GET sends no Origin, but its Host is still the attacker's name. Only our own
+ * name is accepted, and names that cannot be rebound: IP literals and localhost (a client in the
+ * same network, a proxy that sends the upstream's address as Host). Behind a trusted proxy
+ * req.host is its X-Forwarded-Host.
+ */
+function checkHost(ctx: AppContext, req: FastifyRequest): void {
+  const host = (req.host ?? '').toLowerCase()
+  const ours = new URL(ctx.config.publicUrl).host.toLowerCase()
+  if (host === ours) return
+  const name = host.replace(/:\d+$/, '')
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name) || /^\[[0-9a-f:.]+\]$/.test(name) || name === 'localhost') return
+  throw new AppError('forbidden', { message: `Requests for the host ${host || '(none)'} are not accepted here; use ${ours}.` })
 }
 
 /**

@@ -6,7 +6,7 @@ import { mediaOf } from '../media/media.ts'
 import { withTempFile } from '../media/temp-files.ts'
 import { type OAuthClient, oauthRepository } from '../store/oauth.ts'
 import { OAuthError } from './oauth-error.ts'
-import { redirectUriProblem } from './redirect-uris.ts'
+import { normalRedirectUri, redirectUriProblem } from './redirect-uris.ts'
 
 /** Registration limits: enough for any real client, small enough that nobody stores a novel. */
 const MAX_REDIRECT_URIS = 10
@@ -16,6 +16,7 @@ const MAX_NAME_LENGTH = 100
 const METADATA_MAX_BYTES = 5 * 1024
 const METADATA_TIMEOUT_MS = 5_000
 const METADATA_DEFAULT_TTL_S = 3600
+const METADATA_MIN_TTL_S = 60
 const METADATA_MAX_TTL_S = 86_400
 
 const badMetadata = (description: string) => new OAuthError('invalid_client_metadata', description)
@@ -54,7 +55,9 @@ function readMetadata(body: unknown, invalidRedirect: (d: string) => OAuthError)
     throw badMetadata(`client_name is a string of at most ${MAX_NAME_LENGTH} characters.`)
   }
   const host = new URL(uris[0] as string).host
-  return { name: (name as string | undefined)?.trim() || host || 'Unnamed application', redirectUris: uris as string[] }
+  // Stored and answered in normal form (RFC 7591 §3.2.1 lets the server say what it registered).
+  const redirectUris = [...new Set((uris as string[]).map(normalRedirectUri))]
+  return { name: (name as string | undefined)?.trim() || host || 'Unnamed application', redirectUris }
 }
 
 /** RFC 7591 §3.2.1: the client as registered. */
@@ -80,12 +83,28 @@ async function register(ctx: AppContext, body: unknown) {
 
 const isMetadataUrl = (clientId: string) => /^https?:\/\//i.test(clientId)
 
-/** max-age from Cache-Control, bounded; no-store/no-cache mean fetch again next time. */
+/**
+ * max-age from Cache-Control, bounded both ways. no-store, no-cache and max-age=0 mean "as often as
+ * allowed": at most once a minute, or every authorization request would make us fetch the
+ * document again (a client could point us at anything it likes to hit, as often as it likes).
+ */
 function ttlSeconds(cacheControl: string | undefined): number {
   if (!cacheControl) return METADATA_DEFAULT_TTL_S
-  if (/\b(no-store|no-cache)\b/i.test(cacheControl)) return 0
+  if (/\b(no-store|no-cache)\b/i.test(cacheControl)) return METADATA_MIN_TTL_S
   const m = /\bmax-age=(\d+)/i.exec(cacheControl)
-  return m ? Math.min(Number(m[1]), METADATA_MAX_TTL_S) : METADATA_DEFAULT_TTL_S
+  return m ? Math.max(METADATA_MIN_TTL_S, Math.min(Number(m[1]), METADATA_MAX_TTL_S)) : METADATA_DEFAULT_TTL_S
+}
+
+/**
+ * What a refused fetch may tell the requester. Whether a name resolves, to what kind of address,
+ * would map an internal network from outside (`http://db.internal/` "resolves to a private
+ * address" vs "could not be resolved"): those refusals read alike. Size and time limits are said.
+ */
+function publicReason(err: UrlRefused): string {
+  if (/could not be resolved|has no address|private or reserved/i.test(err.message)) {
+    return 'its host must have a public address that answers with the document.'
+  }
+  return err.message
 }
 
 /**
@@ -120,7 +139,10 @@ async function fetchMetadataDocument(ctx: AppContext, url: string): Promise<OAut
       })
       return { text: await readFile(temp, 'utf8'), cacheControl: got.cacheControl }
     } catch (err) {
-      if (err instanceof UrlRefused) throw new OAuthError('invalid_client', `The client metadata document could not be fetched: ${err.message}`)
+      if (err instanceof UrlRefused) {
+        ctx.log.info({ clientId: url, reason: err.message }, 'client metadata document refused')
+        throw new OAuthError('invalid_client', `The client metadata document could not be fetched: ${publicReason(err)}`)
+      }
       throw err
     }
   })

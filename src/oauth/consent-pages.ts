@@ -1,13 +1,14 @@
-import { requireUser } from '../dashboard/current-user.ts'
+import { requireUser, signedInUser } from '../dashboard/current-user.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
-import { oauthRepository } from '../store/oauth.ts'
+import { type OAuthClient, oauthRepository } from '../store/oauth.ts'
 import { oauthClients } from './clients.ts'
 import type { Form, PageInput, PageRow } from '../dashboard/page-routes.ts'
 import { csrfField } from '../dashboard/layout.ts'
 import { h } from '../slots/shared/html.ts'
 import type { User } from '../core/account-use-cases.ts'
 import { type AuthorizationRequest, approve, checkAuthorization, deny, rememberedGrant } from './grants.ts'
-import { cspSourceOf } from './redirect-uris.ts'
+import { redirectApproved } from './consent.ts'
+import { cspSourceOf } from './csp-sources.ts'
 import { SCOPE_TEXT } from './scopes.ts'
 
 /** The authorization request's own parameters, carried through the consent form unchanged. */
@@ -33,22 +34,39 @@ function requestOf(form: Form): Record<string, string | undefined> {
 
 const decisionOf = (form: Form) => (form.decision === 'approve' ? 'approve' : 'deny')
 
+function failurePage(p: PageInput<User | undefined>, message: string) {
+  return p.render(
+    {
+      title: 'Authorization failed',
+      narrow: true,
+      body: h`<h1>This application's request cannot be handled</h1>
+<p class="notice bad" role="alert">${message}</p>
+<p>Nothing was shared. Go back to the application and start connecting again; if it keeps failing, its developer needs to fix the request.</p>`,
+    },
+    400,
+  )
+}
+
+/**
+ * RFC 9700 §4.11.2: anyone can register a client with any redirect URI, so a bad request is sent
+ * back to the application automatically only when the signed-in user has already approved that
+ * client; otherwise /oauth/authorize would bounce anyone, unasked, to any address (an open
+ * redirector). Everyone else sees the error on our page.
+ */
+async function redirectTrusted(p: PageInput<User | undefined>, client: OAuthClient, redirectUri: string): Promise<boolean> {
+  const user = p.user ?? (await signedInUser(p.ctx, p.req))
+  const grant = user && (await oauthRepository.findGrant(p.ctx.db, user.id, client.clientId))
+  return grant ? redirectApproved(grant, client, redirectUri) : false
+}
+
 async function authorize(p: PageInput<User | undefined>, query: Record<string, string | string[] | undefined>, decision?: 'approve' | 'deny') {
   if (await tooManyNewClients(p, query.client_id)) return p.reply
   const checked = await checkAuthorization(p.ctx, query)
-  if (checked.kind === 'page') {
-    return p.render(
-      {
-        title: 'Authorization failed',
-        narrow: true,
-        body: h`<h1>This application's request cannot be handled</h1>
-<p class="notice bad" role="alert">${checked.message}</p>
-<p>Nothing was shared. Go back to the application and start connecting again; if it keeps failing, its developer needs to fix the request.</p>`,
-      },
-      400,
-    )
+  if (checked.kind === 'page') return failurePage(p, checked.message)
+  if (checked.kind === 'redirect') {
+    if (!(await redirectTrusted(p, checked.client, checked.redirectUri))) return failurePage(p, checked.message)
+    return p.reply.code(303).header('location', checked.to).header('cache-control', 'no-store').send()
   }
-  if (checked.kind === 'redirect') return p.reply.code(303).header('location', checked.to).header('cache-control', 'no-store').send()
   const user = p.user ?? (await requireUser(p.ctx, p.req, p.reply))
   if (!user) return p.reply
   const request = checked.request
@@ -90,7 +108,7 @@ function consentPage(p: PageInput<User | undefined>, user: User, request: Author
     title: `Connect ${request.client.name}`,
     narrow: true,
     // Approve and Deny both end in a redirect to the application.
-    formActions: [cspSourceOf(request.redirectUri)],
+    formActions: [cspSourceOf(request.redirectUri)].filter((s) => s !== undefined),
     body: h`<h1>Allow <q>${request.client.name}</q> to use your Slotline account?</h1>
 <p>Signed in as <strong>${user.email}</strong>. The application will return to <strong>${host}</strong>${request.client.metadataUrl ? h` (described at <code>${request.client.metadataUrl}</code>)` : ''}.</p>
 <p>It asks to:</p>

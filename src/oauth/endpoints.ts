@@ -64,6 +64,11 @@ export function installOAuthEndpoints(app: FastifyInstance, ctx: AppContext): vo
     })
     scope.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
       if (err instanceof OAuthError) return sendOAuthError(reply, err)
+      // The registration limit too, in the shape OAuth clients parse (the MCP SDK knows this code).
+      if (err instanceof AppError && err.code === 'rate_limited') {
+        reply.headers(err.headers)
+        return sendOAuthError(reply, new OAuthError('too_many_requests', err.message, 429))
+      }
       // Fastify's own refusals (media type, body too large) in the shape OAuth clients parse.
       const status = err.statusCode ?? 500
       if (!(err instanceof AppError) && status >= 400 && status < 500) return sendOAuthError(reply, new OAuthError('invalid_request', err.message, status))
@@ -72,9 +77,12 @@ export function installOAuthEndpoints(app: FastifyInstance, ctx: AppContext): vo
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => {
       try {
-        done(null, parseFormBody(body as Buffer))
-      } catch {
-        done(new OAuthError('invalid_request', 'The body must be application/x-www-form-urlencoded UTF-8.'), undefined)
+        // RFC 6749 §3.1: parameters must not be included more than once.
+        done(null, parseFormBody(body as Buffer, (key) => {
+          throw new OAuthError('invalid_request', `${key} was sent more than once; send each parameter once.`)
+        }))
+      } catch (err) {
+        done(err instanceof OAuthError ? err : new OAuthError('invalid_request', 'The body must be application/x-www-form-urlencoded UTF-8.'), undefined)
       }
     })
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: REGISTRATION_BODY_LIMIT }, (req, body, done) => {

@@ -7,8 +7,10 @@ import { type OAuthClient, type OAuthGrant, oauthRepository } from '../store/oau
 import { tokensRepository } from '../store/tokens.ts'
 import { oauthClients } from './clients.ts'
 import { OAuthError } from './oauth-error.ts'
+import { consentCovers, withApproval } from './consent.ts'
 import { isS256Challenge, verifierMatches } from './pkce.ts'
 import { redirectMatches } from './redirect-uris.ts'
+import { seal, unseal } from './sealed-pair.ts'
 import { covers, parseScopes } from './scopes.ts'
 
 /** Issue 12: codes live 60 s, access tokens an hour; refresh tokens rotate, with a short grace. */
@@ -27,7 +29,10 @@ export interface AuthorizationRequest {
 }
 
 /** What /oauth/authorize can do with a request: show an error page, redirect back, or go on. */
-export type Checked = { kind: 'page'; message: string } | { kind: 'redirect'; to: string } | { kind: 'ok'; request: AuthorizationRequest }
+export type Checked =
+  | { kind: 'page'; message: string }
+  | { kind: 'redirect'; to: string; client: OAuthClient; redirectUri: string; message: string }
+  | { kind: 'ok'; request: AuthorizationRequest }
 
 type Query = Record<string, string | string[] | undefined>
 
@@ -54,8 +59,9 @@ function audienceOf(ctx: AppContext, resource: string | undefined): string {
 }
 
 /**
- * OAuth 2.1 §4.1.2.1: until the client and its redirect are trusted, errors are shown to the
- * user, never redirected (an open redirector otherwise); after that, they go back with state.
+ * OAuth 2.1 §4.1.2.1: until the client and its redirect are known, errors are shown to the
+ * user, never redirected; after that, they may go back with state. Anyone can register a client,
+ * so the page decides whether this client is trusted enough to be redirected to (consentPages).
  */
 export async function checkAuthorization(ctx: AppContext, q: Query): Promise<Checked> {
   let client: OAuthClient
@@ -84,16 +90,19 @@ export async function checkAuthorization(ctx: AppContext, q: Query): Promise<Che
     return { kind: 'ok', request: { client, redirectUri, state, codeChallenge: challenge, scopes, resource } }
   } catch (err) {
     if (err instanceof OAuthError) {
-      return { kind: 'redirect', to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }) }
+      return { kind: 'redirect', to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }), client, redirectUri, message: err.description }
     }
     throw err
   }
 }
 
-/** Consent given once is remembered: the same client asking for no more skips the page. */
+/**
+ * Consent given once is remembered: the same client, sending the user back to the same place,
+ * for the same resource, asking for no more, skips the page (consent.ts says what "same" is).
+ */
 export async function rememberedGrant(ctx: AppContext, userId: number, request: AuthorizationRequest): Promise<OAuthGrant | undefined> {
   const grant = await oauthRepository.findGrant(ctx.db, userId, request.client.clientId)
-  return grant && covers(grant.scopes, request.scopes) ? grant : undefined
+  return grant && covers(grant.scopes, request.scopes) && consentCovers(grant, request.client, request) ? grant : undefined
 }
 
 /** The user approved: the grant (widened to what was asked), a 60-second code, the way back. */
@@ -102,7 +111,7 @@ export async function approve(ctx: AppContext, userId: number, request: Authoriz
   await inTransaction(ctx.db, async (trx) => {
     const before = await oauthRepository.findGrant(trx, userId, request.client.clientId)
     const scopes = [...new Set([...(before?.scopes ?? []), ...request.scopes])]
-    const grant = await oauthRepository.upsertGrant(trx, userId, request.client.clientId, scopes)
+    const grant = await oauthRepository.upsertGrant(trx, userId, request.client.clientId, scopes, withApproval(before, request.client, request))
     await oauthRepository.insertCode(trx, {
       codeHash: sha256(code),
       grantId: grant.id,
@@ -192,7 +201,13 @@ async function exchangeCode(ctx: AppContext, form: Record<string, string>): Prom
   return outcome.tokens
 }
 
-/** grant_type=refresh_token (OAuth 2.1 §4.3): rotation on every use; a replay past the grace ends the grant. */
+/**
+ * grant_type=refresh_token (OAuth 2.1 §4.3): rotation on every use. A rotated token presented
+ * again within the grace (a response lost on the way, two tabs racing) gets the very pair it was
+ * exchanged for, once, provided that pair's refresh token is still unused; any other reuse means
+ * one of its holders is not the client, and the grant ends. Never a second new pair: two live
+ * chains from one token would let a thief go on unnoticed (RFC 9700 §4.14.2).
+ */
 async function refresh(ctx: AppContext, form: Record<string, string>): Promise<TokenResponse> {
   if (!form.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.')
   const hash = sha256(form.refresh_token)
@@ -203,24 +218,37 @@ async function refresh(ctx: AppContext, form: Record<string, string>): Promise<T
     const grant = await oauthRepository.findGrantById(trx, token.grantId)
     if (!grant || grant.clientId !== client.clientId) throw invalidGrant('The refresh token was not issued to this client.')
     if (token.expiresAt && Date.parse(token.expiresAt) <= Date.now()) throw invalidGrant('The refresh token has expired; authorize again.')
-    const fresh = await tokensRepository.markRotated(trx, token.id)
-    if (!fresh) {
-      const rotated = await tokensRepository.findByHash(trx, hash)
-      const inGrace = rotated?.rotatedAt && Date.now() - Date.parse(rotated.rotatedAt) <= REFRESH_GRACE_MS
-      if (!inGrace) return { reused: grant, tokens: undefined }
+    const family = token.family ?? hash
+    if (!(await tokensRepository.markRotated(trx, token.id))) {
+      const again = await sameAgain(ctx, trx, hash)
+      return again ? { reused: undefined, tokens: again } : { reused: grant, tokens: undefined }
     }
     const scopes = form.scope === undefined ? token.abilities : parseScopes(form.scope)
     if (!covers(token.abilities, scopes)) throw new OAuthError('invalid_scope', 'A refresh can narrow the scopes, never widen them.')
     const resource = refreshedResource(ctx, token.resource ?? ctx.config.publicUrl, form.resource)
-    return { reused: undefined, tokens: await issuePair(trx, grant, client.name, scopes, resource, token.family ?? hash) }
+    const tokens = await issuePair(trx, grant, client.name, scopes, resource, family)
+    await tokensRepository.keepSuccessor(trx, token.id, family, seal(ctx, tokens))
+    return { reused: undefined, tokens }
   })
   if (outcome.reused) {
-    // A rotated refresh token presented again after the grace: one of its holders is not the
-    // client. The whole grant ends; the user approves again.
     await oauthRepository.deleteGrant(ctx.db, outcome.reused.userId, outcome.reused.id)
     throw invalidGrant('The refresh token was already used; the grant is revoked. Authorize again.')
   }
   return outcome.tokens as TokenResponse
+}
+
+/** The pair a rotated refresh token was exchanged for, when it is retried in the grace, once, and that pair is still unused. */
+async function sameAgain(ctx: AppContext, db: Db, hash: string): Promise<TokenResponse | undefined> {
+  const rotated = await tokensRepository.findByHash(db, hash)
+  if (!rotated?.rotatedAt || Date.now() - Date.parse(rotated.rotatedAt) > REFRESH_GRACE_MS) return undefined
+  const sealed = await tokensRepository.takeSuccessor(db, rotated.id)
+  const pair = sealed === undefined ? undefined : unseal<TokenResponse>(ctx, sealed)
+  if (!pair) return undefined
+  const next = await tokensRepository.findByHash(db, sha256(pair.refresh_token))
+  if (!next || next.rotatedAt) return undefined
+  const access = await tokensRepository.findByHash(db, sha256(pair.access_token))
+  const left = access?.expiresAt ? Math.floor((Date.parse(access.expiresAt) - Date.now()) / 1000) : 0
+  return left > 0 ? { ...pair, expires_in: left } : undefined
 }
 
 async function token(ctx: AppContext, form: Record<string, string>): Promise<TokenResponse> {

@@ -72,12 +72,19 @@ async function findGrantById(db: Db, id: number): Promise<OAuthGrant | undefined
   return r && toGrant(r)
 }
 
-/** The user's grant to this client with these scopes (one grant per user and client). */
-async function upsertGrant(db: Db, userId: number, clientId: string, scopes: string[]): Promise<OAuthGrant> {
+/** The user's grant to this client with these scopes (one grant per user and client), and what was consented to. */
+async function upsertGrant(
+  db: Db,
+  userId: number,
+  clientId: string,
+  scopes: string[],
+  consent: { consented: string; clientRedirects: string } = { consented: '[]', clientRedirects: '' },
+): Promise<OAuthGrant> {
+  const kept = { consented: consent.consented, client_redirects: consent.clientRedirects }
   const r = await db
     .insertInto('oauth_grants')
-    .values({ user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: scopes.join(' ') }))
+    .values({ user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at: nowIso(), ...kept })
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: scopes.join(' '), ...kept }))
     .returningAll()
     .executeTakeFirstOrThrow()
   return toGrant(r)

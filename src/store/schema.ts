@@ -34,6 +34,8 @@ export interface TokensTable {
   family: string | null
   /** OAuth refresh tokens: when it was exchanged for the next one (a grace window follows). */
   rotated_at: string | null
+  /** OAuth refresh tokens: the pair it was exchanged for, sealed, until a retry in the grace takes it once. */
+  successor: Generated<string | null>
 }
 
 export type TokenKind = 'personal' | 'access' | 'refresh'
@@ -58,6 +60,10 @@ export interface OAuthGrantsTable {
   scopes: string
   created_at: string
   last_used_at: string | null
+  /** JSON: what was approved, per redirect URI and resource (oauth/consent.ts); null before it was kept. */
+  consented: Generated<string | null>
+  /** Digest of the client's redirect URIs when it was approved. */
+  client_redirects: Generated<string | null>
 }
 
 export interface OAuthCodesTable {

@@ -124,6 +124,23 @@ async function markRotated(db: Db, id: number, at = nowIso()): Promise<boolean> 
   return Number(res.numUpdatedRows) > 0
 }
 
+/**
+ * Keeps the sealed pair a refresh token was just exchanged for, and drops any kept before in its
+ * family: only the latest rotation can be retried.
+ */
+async function keepSuccessor(db: Db, id: number, family: string, sealed: string): Promise<void> {
+  await db.updateTable('tokens').set({ successor: null }).where('family', '=', family).where('successor', 'is not', null).execute()
+  await db.updateTable('tokens').set({ successor: sealed }).where('id', '=', id).execute()
+}
+
+/** Takes the kept pair of a rotated refresh token, once: two racing retries get it at most once between them. */
+async function takeSuccessor(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('tokens').select('successor').where('id', '=', id).executeTakeFirst()
+  if (!row?.successor) return undefined
+  const res = await db.updateTable('tokens').set({ successor: null }).where('id', '=', id).where('successor', '=', row.successor).executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0 ? row.successor : undefined
+}
+
 async function deleteByHash(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('tokens').where('token_hash', '=', tokenHash).where('kind', '!=', 'personal').execute()
 }
@@ -152,6 +169,8 @@ export const tokensRepository = Object.freeze({
   revoke,
   insertOAuth,
   markRotated,
+  keepSuccessor,
+  takeSuccessor,
   deleteByHash,
   deleteFamily,
   deleteByGrant,

@@ -30,7 +30,7 @@ describe(`dashboard accounts (${STORE})`, () => {
     })
 
     it('sets the session cookie HttpOnly and SameSite=Lax, not Secure over http', async () => {
-      const res = await fetch(`${t.url}/register`)
+      const res = await Visitor.of(t).register({ email: freshEmail() })
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('slotline_session='))!
       assert.match(cookie, /HttpOnly/i)
       assert.match(cookie, /SameSite=Lax/i)
@@ -107,11 +107,14 @@ describe(`dashboard accounts (${STORE})`, () => {
     })
 
     it('gives a new session id at sign-in', async () => {
-      const user = await makeUser(t)
+      // Visitors have no session to plant (their forms are stateless); a session of another
+      // account held by the browser is the one an attacker could plant, and it is replaced.
+      const [planter, user] = [await makeUser(t), await makeUser(t)]
       const v = Visitor.of(t)
-      const page = await v.get('/login')
+      await v.signIn(planter.email)
       const before = v.cookies.get('slotline_session')
       assert.ok(before)
+      const page = await v.get('/settings')
       const res = await v.post('/login', { _csrf: csrfOf(page.text), email: user.email, password: 'correct horse battery' })
       assert.equal(res.status, 303)
       assert.notEqual(v.cookies.get('slotline_session'), before)
@@ -279,8 +282,9 @@ describe(`dashboard with REGISTRATION=closed and an https PUBLIC_URL (${STORE})`
   })
 
   it('marks the session cookie Secure', async () => {
-    const res = await fetch(`${t.url}/login`)
-    assert.match(res.headers.getSetCookie().find((c) => c.startsWith('slotline_session='))!, /; Secure/)
+    const user = await makeUser(t)
+    const res = await Visitor.of(t).signIn(user.email)
+    assert.match(res.headers.getSetCookie().find((c) => c.startsWith('__Host-slotline_session='))!, /; Secure/)
   })
 })
 

@@ -230,8 +230,9 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       [{ scope: 'admin' }, 'invalid_scope'],
       [{ resource: 'https://elsewhere.example/api' }, 'invalid_target'],
     ] as const) {
-      it(`redirects ${JSON.stringify(extra)} back with ${error}`, async () => {
+      it(`redirects ${JSON.stringify(extra)} back with ${error} once the user has approved the client`, async () => {
         const c = await connect(t)
+        await approve(c.visitor, (await authorizationUrl(t, c)).url)
         const a = await authorizationUrl(t, c, extra)
         const res = await c.visitor.get(a.url.pathname + a.url.search)
         assert.equal(res.status, 303)
@@ -299,11 +300,12 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       assert.equal(res.body.error, 'invalid_grant')
     })
 
-    it('allows two racing refreshes within the grace, and ends the grant on a replay after it', async () => {
+    it('answers two racing refreshes within the grace with one same pair, and ends the grant on a replay after it', async () => {
       const { c, tokens } = await tokensFor(t)
       const form = { grant_type: 'refresh_token', refresh_token: String(tokens.refresh_token), client_id: c.client.client_id }
       const [a, b] = await Promise.all([tokenRequest(t, form), tokenRequest(t, form)])
       assert.deepEqual([a.status, b.status], [200, 200])
+      assert.equal(a.body.refresh_token, b.body.refresh_token, 'one family, never a fork')
       // Past the grace: move the rotation back in the store rather than waiting.
       await t.ctx.db.updateTable('tokens').set({ rotated_at: new Date(Date.now() - 60_000).toISOString() }).where('rotated_at', 'is not', null).execute()
       const replay = await tokenRequest(t, form)
