@@ -4,6 +4,8 @@ import { callTool } from './call-tool.ts'
 import type { AnyToolDef, ToolContext } from './define-tool.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerSlotTypeResources } from './resources.ts'
+import { advertisedOutput } from './schemas.ts'
+import { inToolWords, schemaInToolWords } from './tool-words.ts'
 import { tools } from './tools/index.ts'
 
 // Arguments are checked in callTool with the REST schemas so a refusal carries the REST error's
@@ -37,9 +39,9 @@ export function buildMcpServer(tc: ToolContext): McpServer {
       tool.name,
       {
         title: tool.title,
-        description: tool.description,
-        inputSchema: fromJsonSchema(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), acceptAll),
-        outputSchema: fromJsonSchema(JSON.parse(JSON.stringify(tool.outputSchema))),
+        description: inToolWords(tool.description),
+        inputSchema: fromJsonSchema(schemaInToolWords(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema))), acceptAll),
+        outputSchema: fromJsonSchema(schemaInToolWords(advertisedOutput(tool))),
         annotations: { title: tool.title, ...tool.annotations },
         _meta: { 'slotline/scope': tool.scope },
         scopeChallenge: () => stepUp(tool, tc),
