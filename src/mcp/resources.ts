@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { slotTypes } from '../slots/registry.ts'
 import { describeSlotType } from '../slots/slot-type-description.ts'
+import { inToolWords, schemaInToolWords } from './tool-words.ts'
 
 export const slotTypeUri = (type: string) => `slotline://slot-types/${type}`
 
@@ -12,7 +13,7 @@ export function registerSlotTypeResources(server: McpServer): void {
       slotTypeUri(def.type),
       {
         title: `Slot type: ${def.title}`,
-        description: `${def.description} JSON Schema of data, computed fields and an example.`,
+        description: `${inToolWords(def.description)} JSON Schema of data, computed fields and an example.`,
         mimeType: 'application/json',
       },
       async (uri) => ({
@@ -20,7 +21,7 @@ export function registerSlotTypeResources(server: McpServer): void {
           {
             uri: uri.href,
             mimeType: 'application/json',
-            text: JSON.stringify(describeSlotType(def)),
+            text: JSON.stringify(schemaInToolWords(describeSlotType(def))),
           },
         ],
       }),

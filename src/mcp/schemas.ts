@@ -47,6 +47,24 @@ export function newSlotChoice(extra: TProperties = {}): TSchema {
 }
 
 /**
+ * One slot patch as models see it: per writable type, `id`, the slot's `type` (it cannot change;
+ * naming it selects the fields) and `data` with that type's fields, every one optional since
+ * data is merged over the current values at the top level.
+ */
+export function slotPatchChoice(id: TSchema): TSchema {
+  return Type.Union(
+    writableTypes.map((type) => {
+      const { required: _all, ...fields } = wireSchema(slotTypes[type].schema)
+      return Type.Object(
+        { id, type: Type.Literal(type), data: Type.Unsafe({ ...fields, description: 'Only the fields that change.' }) },
+        { additionalProperties: false, title: slotTypes[type].title },
+      )
+    }),
+    { description: 'One slot: its id, its current type, and the data fields that change.' },
+  )
+}
+
+/**
  * The output schema clients are shown: the tool's own, plus the marks callTool adds (`dryRun`,
  * `replayed` on writes) and the one field of a rate-limit refusal, `retryAfterSeconds`, which
  * then comes alone. SDK v1 clients validate structuredContent even on isError results, so the

@@ -35,9 +35,17 @@ function toolFor(method: string, rawPath: string): string | undefined {
   return OPERATIONS.find(([m, p]) => m === method && p.test(path))?.[2]
 }
 
+/** The spec's placeholders, as words (a model would print `{public_base}` literally). */
+const PLACEHOLDERS: ReadonlyArray<[RegExp, string]> = [
+  [/\{public_base\}/g, 'the service\'s address'],
+  [/\{base_url\}/g, 'the API\'s address'],
+  [/\{profileKey\}/g, 'the page'],
+]
+
 /** A sentence as a tool user reads it: REST operations named by their tools, no placeholders. */
 export function inToolWords(text: string): string {
-  return text.replace(MENTION, (whole, method: string, path: string) => toolFor(method, path) ?? whole)
+  const named = text.replace(MENTION, (whole, method: string, path: string) => toolFor(method, path) ?? whole)
+  return PLACEHOLDERS.reduce((out, [pattern, words]) => out.replace(pattern, words), named)
 }
 
 /** The same for every description and title inside a JSON Schema (or any JSON) value. */

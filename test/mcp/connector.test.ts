@@ -167,6 +167,64 @@ describe(`/mcp (${STORE})`, () => {
     })
   })
 
+  describe('tool text', () => {
+    /** REST operations, /v1 paths and {placeholders}: words a model talking to tools cannot act on. */
+    const restWords = /\b(GET|POST|PUT|PATCH|DELETE) (\/|…)|\/v1\/|\{(public_base|base_url|profileKey|slot|type|login)\}/
+
+    it('names tools, never REST operations or placeholders, in tool descriptions, schemas, resources and slot types', async () => {
+      const { tools } = await client.listTools()
+      for (const tool of tools) assert.doesNotMatch(JSON.stringify(tool), restWords, tool.name)
+      const { resources } = await client.listResources()
+      for (const resource of resources) {
+        assert.doesNotMatch(JSON.stringify(resource), restWords, resource.uri)
+        const read = await client.readResource({ uri: resource.uri })
+        assert.doesNotMatch(JSON.stringify(read), restWords, resource.uri)
+      }
+      const types = await callTool(client, 'list_slot_types')
+      assert.doesNotMatch(JSON.stringify(types), restWords)
+      const upload = tools.find((x) => x.name === 'get_upload_url')!
+      const megabytes = Number(/up to (\d+) MB/.exec(upload.description!)![1])
+      assert.ok(upload.description!.includes(`"max_bytes": ${megabytes * 1024 * 1024}`), 'the example and the text agree on the size limit')
+    })
+
+    it('names tools in errors: a slot not on the page points to list_slots', async () => {
+      const result = await callTool(client, 'update_slots', { profileKey: login, slots: [{ id: 999999, data: { title: 'x' } }] })
+      assert.equal(errorOf(result).code, 'validation_failed')
+      assert.doesNotMatch(result.content[0].text!, restWords)
+      assert.match(errorOf(result).errors!['slots.0.id'][0], /list_slots lists them/)
+    })
+
+    it('names the allowed values of a bad period', async () => {
+      const result = await callTool(client, 'get_analytics', { period: 'last week' })
+      assert.match(errorOf(result).errors!.period[0], /^Must be one of: today, yesterday, last7, .*lastMonth\.$/)
+    })
+
+    it('takes profileKey in check_login: the page\'s own login is not reported as taken', async () => {
+      const taken = await callTool(client, 'check_login', { login })
+      assert.equal(taken.structuredContent.reason, 'taken')
+      const own = await callTool(client, 'check_login', { login, profileKey: login })
+      assert.equal(own.structuredContent.available, true, own.content[0].text)
+      const old = await callTool(client, 'check_login', { login, profile: login })
+      assert.deepEqual(Object.keys(errorOf(old).errors!), ['profile'], 'the REST name is not a tool argument')
+    })
+
+    it('advertises per-type data on update_slots, and refuses a type that is not the slot\'s own', async () => {
+      const { tools } = await client.listTools()
+      const items = (tools.find((x) => x.name === 'update_slots')!.inputSchema.properties!.slots as any).items
+      const button = items.anyOf.find((b: any) => b.properties.type.const === 'button')
+      assert.ok(button.properties.data.properties.link, 'the button branch names its fields')
+      assert.equal(button.properties.data.required, undefined, 'a patch sends only what changes')
+      const created = await callTool(client, 'create_slots', { profileKey: login, slots: [{ type: 'text', data: { title: 'Hi' } }] })
+      const id = created.structuredContent.slots[0].id
+      const wrong = await callTool(client, 'update_slots', { profileKey: login, slots: [{ id, type: 'button', data: { title: 'x' } }] })
+      assert.match(errorOf(wrong).errors![`slots.0.type`][0], /is a text slot, not button/)
+      const right = await callTool(client, 'update_slots', { profileKey: login, slots: [{ id, type: 'text', data: { title: 'Hello' } }] })
+      assert.ok(!right.isError, right.content[0].text)
+      assert.equal(right.structuredContent.slots[0].data.title, 'Hello')
+      await callTool(client, 'delete_slots', { profileKey: login, ids: [id] })
+    })
+  })
+
   describe('scopes', () => {
     it('lets a read-only token read but answers a write tool with an error naming the missing scope', async () => {
       const user = await makeUser(t)

@@ -3,6 +3,7 @@ import { slotTypes } from '../../slots/registry.ts'
 import { wireSchema } from '../../slots/shared/schema.ts'
 import { defineTool } from '../define-tool.ts'
 import { slotTypeUri } from '../resources.ts'
+import { inToolWords, schemaInToolWords } from '../tool-words.ts'
 
 const SlotTypeInfo = Type.Object(
   {
@@ -32,9 +33,9 @@ export default defineTool({
     const types = Object.values(slotTypes).map((def) => ({
       type: def.type,
       title: def.title,
-      description: def.description,
+      description: inToolWords(def.description),
       writable: def.writable,
-      schema: wireSchema(def.schema),
+      schema: schemaInToolWords(wireSchema(def.schema)),
       example: def.example,
       resource: slotTypeUri(def.type),
     }))
