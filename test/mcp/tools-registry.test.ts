@@ -86,6 +86,6 @@ describe('MCP tool registry', () => {
 
   it('marks destructive the writes that cannot be undone: deletes, a login change, a replaced row of socials', () => {
     const destructive = tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name)
-    assert.deepEqual(destructive.sort(), ['delete_slots', 'update_profile', 'update_profile_settings'])
+    assert.deepEqual(destructive.sort(), ['delete_slots', 'delete_social_link', 'update_profile', 'update_profile_settings'])
   })
 })
