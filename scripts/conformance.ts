@@ -5,7 +5,8 @@
 // the service adds one; headers, Host and Origin included, pass through untouched so the
 // DNS-rebinding scenario still tests our Origin check. PUBLIC_URL is the proxy's address: the
 // origin a same-site client would send. Scenarios that need fixture tools a product does not
-// have are listed, with the reason, in conformance/expected-failures.yml.
+// have are listed, with the reason, in conformance/expected-failures.yml. The service runs with
+// the default configuration, rate limits included (issue 28): no scenario may need them relaxed.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, request } from 'node:http'
@@ -50,7 +51,8 @@ async function main(): Promise<number> {
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
 
-  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: proxyUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0' })
+  // The default configuration, rate limits included: what a fresh install answers a client with.
+  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: proxyUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' })
   const ctx = await createContext(config)
   const app = await buildApp(ctx)
   await app.listen({ host: '127.0.0.1', port: 0 })

@@ -116,10 +116,16 @@ function describe(e: ErrorObject): string {
       return 'Items must be unique.'
     case 'anyOf':
     case 'oneOf':
-      return 'Does not match any allowed shape.'
+      return literalChoices(e.schema) ?? 'Does not match any allowed shape.'
     default:
       return e.message ?? 'Is invalid.'
   }
+}
+
+/** A union of literals (TypeBox's Union of Literal) names its values, as an enum would. */
+function literalChoices(branches: unknown): string | undefined {
+  if (!Array.isArray(branches) || !branches.every((b) => b && typeof b === 'object' && 'const' in b)) return undefined
+  return `Must be one of: ${branches.map((b) => String(b.const)).join(', ')}.`
 }
 
 function commaListMessage(e: ErrorObject): string | undefined {

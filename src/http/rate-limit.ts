@@ -2,22 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
 import type { RateRule, RateVerdict } from '../core/rate-limiter.ts'
+import { describeRule, takeTokenLimit, waitSeconds } from '../core/token-limits.ts'
 import type { RouteRow } from './routes.ts'
 
-const SECOND = 1000
 const MINUTE = 60_000
-
-/** The rules in force for a token on a row: 0 in configuration turns a rule off. */
-function tokenRules(ctx: AppContext, row: Pick<RouteRow, 'limit'>): RateRule[] {
-  const rl = ctx.config.rateLimit
-  const all: RateRule[] = [
-    { name: 's', limit: rl.perSecond, windowMs: SECOND },
-    { name: 'm', limit: rl.perMinute, windowMs: MINUTE },
-  ]
-  if (row.limit === 'analytics') all.push({ name: 'analytics', limit: rl.analyticsPerMinute, windowMs: MINUTE })
-  if (row.limit === 'music') all.push({ name: 'music', limit: rl.musicPerMinute, windowMs: MINUTE })
-  return all.filter((r) => r.limit > 0)
-}
 
 /**
  * Per-address quotas where a client without a token can cost us something. `perMinute` scales
@@ -76,7 +64,7 @@ export function addressKey(ip: string): string {
 }
 
 /** Whole seconds a client should wait; never 0, so `Retry-After: 0` never invites a loop. */
-export const retryAfterSeconds = (verdict: RateVerdict) => Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))
+export const retryAfterSeconds = waitSeconds
 
 /** The RateLimit-* headers (draft-ietf-httpapi-ratelimit-headers) and, when refused, Retry-After. */
 export function setRateLimitHeaders(reply: FastifyReply, verdict: RateVerdict): void {
@@ -88,9 +76,8 @@ export function setRateLimitHeaders(reply: FastifyReply, verdict: RateVerdict): 
 
 function rateLimited(verdict: RateVerdict, what: string, advice = ''): AppError {
   const seconds = retryAfterSeconds(verdict)
-  const per = verdict.rule.windowMs === SECOND ? 'second' : verdict.rule.windowMs === MINUTE ? 'minute' : `${verdict.rule.windowMs / MINUTE} minutes`
   return new AppError('rate_limited', {
-    message: `Rate limit of ${verdict.rule.limit} ${what}per ${per} exceeded; retry in ${seconds} s.${advice}`,
+    message: `Rate limit of ${describeRule(verdict.rule, what)} exceeded; retry in ${seconds} s.${advice}`,
     headers: { 'Retry-After': String(seconds) },
   })
 }
@@ -100,20 +87,17 @@ export async function enforceAddressLimit(ctx: AppContext, req: FastifyRequest, 
   const verdict = await takeAddressLimit(ctx, req, name)
   if (!verdict) return
   setRateLimitHeaders(reply, verdict)
-  if (!verdict.allowed) throw rateLimited(verdict, 'requests from one address ')
+  if (!verdict.allowed) throw rateLimited(verdict, 'requests from one address')
 }
 
 /**
- * Counts the request under every rule of its token and sets the RateLimit-* headers of the
- * tightest one; over any of them it is a 429 with the exact wait in Retry-After.
+ * Counts the request under every rule of its token (core/token-limits.ts, shared with /mcp) and
+ * sets the RateLimit-* headers of the tightest one; over any of them it is a 429 with the exact
+ * wait in Retry-After.
  */
 export async function applyRateLimit(ctx: AppContext, reply: FastifyReply, row: Pick<RouteRow, 'limit'>, tokenId: number): Promise<void> {
-  const rules = tokenRules(ctx, row)
-  if (!rules.length) return
-  const verdict = await ctx.rateLimiter.take(`t${tokenId}`, rules)
+  const verdict = await takeTokenLimit(ctx, { tokenId }, row.limit)
+  if (!verdict) return
   setRateLimitHeaders(reply, verdict)
-  if (!verdict.allowed) {
-    const what = verdict.rule.name === 'analytics' || verdict.rule.name === 'music' ? `${verdict.rule.name} requests ` : 'requests '
-    throw rateLimited(verdict, what, ' Batch endpoints save requests.')
-  }
+  if (!verdict.allowed) throw rateLimited(verdict, 'requests', ' Batch endpoints save requests.')
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import type { Ability } from '../auth/principal.ts'
+import type { LimitGroup } from '../core/token-limits.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Scope = 'public' | Ability
@@ -45,7 +46,7 @@ export interface RouteRow<B extends TSchema | undefined = any, Q extends TSchema
   /** Extra documented error statuses beyond those the row's shape implies. */
   errors?: number[]
   /** An extra rate-limit group counted on top of the global limits. */
-  limit?: 'analytics' | 'music'
+  limit?: LimitGroup
   /** Takes multipart/form-data (the handler reads it) as well as JSON. */
   multipart?: boolean
   /** Answers its own content type (markdown, HTML): the handler's return value is sent as is. */

@@ -2,6 +2,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import type { Ability } from '../auth/principal.ts'
+import type { LimitGroup } from '../core/token-limits.ts'
 
 /** What a tool handler works with: the app and who is calling. Never the HTTP request. */
 export interface ToolContext {
@@ -41,7 +42,7 @@ export interface ToolDef<I extends TObject = TObject, O extends TObject = TObjec
   outputSchema: O
   annotations: ToolAnnotations
   /** An extra per-token rate-limit group of the REST API that this tool's work counts against. */
-  limit?: 'music' | 'analytics'
+  limit?: LimitGroup
   handler: (input: Static<I>, tc: ToolContext) => Promise<ToolAnswer<Static<O>>>
 }
 

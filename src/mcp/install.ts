@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
-import { applyRateLimit, enforceAddressLimit } from '../http/rate-limit.ts'
+import { enforceAddressLimit } from '../http/rate-limit.ts'
 import { resourceMetadataUrl } from '../auth/bearer.ts'
 import { authenticateMcp } from './authenticate.ts'
 
@@ -51,6 +51,25 @@ function refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req: FastifyRequest): voi
   }
 }
 
+/** The first protocol revision without JSON-RPC batches (MCP 2025-06-18 changelog: "Remove support for JSON-RPC batching"). */
+const BATCHES_REMOVED_IN = '2025-06-18'
+
+/**
+ * A JSON-RPC batch is refused (-32600) from the revision that removed them on; an older client
+ * (no MCP-Protocol-Version header: 2025-03-26 by the transport's rule) may still send one, and
+ * each tool call in it is counted on its own.
+ */
+function refuseBatchWhereRemoved(req: FastifyRequest): object | undefined {
+  if (req.method !== 'POST' || !Array.isArray(req.body)) return undefined
+  const version = req.headers['mcp-protocol-version']
+  if (typeof version !== 'string' || version < BATCHES_REMOVED_IN) return undefined
+  return {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32600, message: `Invalid Request: JSON-RPC batches are not part of protocol version ${version}; send one message per request.` },
+  }
+}
+
 async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Principal> {
   try {
     return await authenticateMcp(ctx, req)
@@ -89,8 +108,10 @@ export function installMcp(app: FastifyInstance, ctx: AppContext): void {
       checkOrigin(ctx, req)
       refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req)
       const principal = await principalOf(ctx, req, reply)
-      // The REST limits, per token: every HTTP request to /mcp counts as one API request.
-      await applyRateLimit(ctx, reply, {}, principal.tokenId)
+      // The per-token limits count tool calls (callTool), not HTTP requests: connecting, listing,
+      // ping and the stream are free, and each call of a batch counts once.
+      const batchRefusal = refuseBatchWhereRemoved(req)
+      if (batchRefusal) return reply.code(400).send(batchRefusal)
       const auth: AuthInfo = {
         token: '',
         clientId: principal.clientId ?? `personal-token-${principal.tokenId}`,

@@ -3,6 +3,7 @@ import { slotTypes } from '../slots/registry.ts'
 import { describeSlotType } from '../slots/slot-type-description.ts'
 import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
 import { toolNextSteps } from './next-steps.ts'
+import { inToolWords, schemaInToolWords } from './tool-words.ts'
 
 export const slotTypeUri = (type: string) => `slotline://slot-types/${type}`
 
@@ -14,7 +15,7 @@ export function registerSlotTypeResources(server: McpServer): void {
       slotTypeUri(def.type),
       {
         title: `Slot type: ${def.title}`,
-        description: `${renderNextSteps(def.description, toolNextSteps)} JSON Schema of data, computed fields and an example.`,
+        description: `${inToolWords(renderNextSteps(def.description, toolNextSteps))} JSON Schema of data, computed fields and an example.`,
         mimeType: 'application/json',
       },
       async (uri) => ({
@@ -22,7 +23,7 @@ export function registerSlotTypeResources(server: McpServer): void {
           {
             uri: uri.href,
             mimeType: 'application/json',
-            text: JSON.stringify(renderNextStepsIn(describeSlotType(def), toolNextSteps)),
+            text: JSON.stringify(schemaInToolWords(renderNextStepsIn(describeSlotType(def), toolNextSteps))),
           },
         ],
       }),

@@ -45,3 +45,46 @@ export function newSlotChoice(extra: TProperties = {}): TSchema {
     { description: 'One slot: `type` and its `data` (the resource slotline://slot-types/<type> has the schema and an example).' },
   )
 }
+
+/**
+ * One slot patch as models see it: per writable type, `id`, the slot's `type` (it cannot change;
+ * naming it selects the fields) and `data` with that type's fields, every one optional since
+ * data is merged over the current values at the top level.
+ */
+export function slotPatchChoice(id: TSchema): TSchema {
+  return Type.Union(
+    writableTypes.map((type) => {
+      const { required: _all, ...fields } = wireSchema(slotTypes[type].schema)
+      return Type.Object(
+        { id, type: Type.Literal(type), data: Type.Unsafe({ ...fields, description: 'Only the fields that change.' }) },
+        { additionalProperties: false, title: slotTypes[type].title },
+      )
+    }),
+    { description: 'One slot: its id, its current type, and the data fields that change.' },
+  )
+}
+
+/**
+ * The output schema clients are shown: the tool's own, plus the marks callTool adds (`dryRun`,
+ * `replayed` on writes) and the one field of a rate-limit refusal, `retryAfterSeconds`, which
+ * then comes alone. SDK v1 clients validate structuredContent even on isError results, so the
+ * schema must accept that refusal; a top-level union would read badly, so the usual required
+ * fields apply only when `retryAfterSeconds` is absent.
+ */
+export function advertisedOutput(tool: { outputSchema: TObject; annotations: { readOnlyHint: boolean } }): Record<string, unknown> {
+  const { required = [], properties, ...rest } = JSON.parse(JSON.stringify(tool.outputSchema))
+  const marks = tool.annotations.readOnlyHint
+    ? {}
+    : {
+        dryRun: { type: 'boolean', const: true, description: 'Present on a dry run: nothing was stored; the rest is what would have been.' },
+        replayed: { type: 'boolean', const: true, description: 'Present when an earlier call with the same idempotencyKey did this: nothing was written again.' },
+      }
+  const refusal = {
+    retryAfterSeconds: { type: 'integer', minimum: 1, description: 'Only on a call refused by the rate limit (isError): the seconds to wait before calling again.' },
+  }
+  return {
+    ...rest,
+    properties: { ...properties, ...marks, ...refusal },
+    ...(required.length && { if: { required: ['retryAfterSeconds'] }, else: { required } }),
+  }
+}

@@ -6,6 +6,8 @@ import type { AnyToolDef, ToolContext } from './define-tool.ts'
 import { registerPrompts } from './prompts.ts'
 import { toolNextSteps } from './next-steps.ts'
 import { registerSlotTypeResources } from './resources.ts'
+import { advertisedOutput } from './schemas.ts'
+import { inToolWords, schemaInToolWords } from './tool-words.ts'
 import { tools } from './tools/index.ts'
 
 // Arguments are checked in callTool with the REST schemas so a refusal carries the REST error's
@@ -41,9 +43,12 @@ export function buildMcpServer(tc: ToolContext): McpServer {
         title: tool.title,
         // Schemas from the core (slot data, profile fields) name next steps by operation: as tools here.
         // {public_base}: where pages live, which only the running service knows.
-        description: renderNextSteps(tool.description, toolNextSteps).replaceAll('{public_base}', tc.ctx.config.publicUrl),
-        inputSchema: fromJsonSchema(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps), acceptAll),
-        outputSchema: fromJsonSchema(renderNextStepsIn(JSON.parse(JSON.stringify(tool.outputSchema)), toolNextSteps)),
+        description: inToolWords(renderNextSteps(tool.description, toolNextSteps).replaceAll('{public_base}', tc.ctx.config.publicUrl)),
+        inputSchema: fromJsonSchema(
+          schemaInToolWords(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps)),
+          acceptAll,
+        ),
+        outputSchema: fromJsonSchema(schemaInToolWords(renderNextStepsIn(advertisedOutput(tool), toolNextSteps))),
         annotations: { title: tool.title, ...tool.annotations },
         _meta: { 'slotline/scope': tool.scope },
         scopeChallenge: () => stepUp(tool, tc),

@@ -45,7 +45,8 @@ async function count(db: Db): Promise<number> {
 const usageQuery = prepared((db, userId: number) =>
   db.selectNoFrom((eb) => [
     eb.selectFrom('profiles').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('profiles'),
-    eb.selectFrom('tokens').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).as('tokens'),
+    // Personal tokens only, as the limit counts them (accounts.createToken): OAuth access and refresh tokens are a grant's.
+    eb.selectFrom('tokens').select(eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('kind', '=', 'personal').as('tokens'),
   ]),
 )
 

@@ -11,12 +11,30 @@ export async function connectMcp(t: TestApp, token: string): Promise<Client> {
   return client
 }
 
-/** A tool call's result, with the parsed JSON error body when isError. */
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as {
-    isError?: boolean
-    structuredContent?: any
-    content: Array<{ type: string; text?: string }>
-  }
-  return result
+/** What a refused tool call carries in `_meta` (src/mcp/call-tool.ts). */
+export interface ToolErrorDetails {
+  code: string
+  message: string
+  errors: Record<string, string[]> | null
+  documentation: string
+  retryAfterSeconds?: number
+}
+
+export interface ToolResult {
+  isError?: boolean
+  structuredContent?: any
+  content: Array<{ type: string; text?: string }>
+  _meta?: Record<string, unknown>
+}
+
+/** A tool call's result, as the client hands it over. */
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
+  return (await client.callTool({ name, arguments: args })) as ToolResult
+}
+
+/** The details of a refused call: code, message, field errors (never in structuredContent). */
+export function errorOf(result: ToolResult): ToolErrorDetails {
+  const details = result._meta?.['slotline/error'] as ToolErrorDetails | undefined
+  if (!result.isError || !details) throw new Error(`Not a tool error: ${result.content[0]?.text}`)
+  return details
 }

@@ -91,4 +91,19 @@ describe(`/mcp with OAuth access tokens (${STORE})`, () => {
     assert.ok(body.message.includes(`issued for ${t.url}/v1`), body.message)
     assert.equal((await t.request('GET', '/v1/me', { token })).status, 200)
   })
+
+  it('reports in limits.tokens.used the personal tokens the limit counts, not the OAuth access and refresh tokens (get_me and /v1/me)', async () => {
+    const { c, tokens } = await tokensFor(t, { resource: `${t.url}/mcp` })
+    const user = await usersRepository.findByEmail(t.ctx.db, c.email)
+    assert.ok(user)
+    const personal = await makeToken(t, user)
+    const client = await connectMcp(t, String(tokens.access_token))
+    try {
+      const me = await callTool(client, 'get_me')
+      assert.deepEqual(me.structuredContent.limits.tokens, { used: 1, max: 5 })
+    } finally {
+      await client.close()
+    }
+    assert.deepEqual((await t.request('GET', '/v1/me', { token: personal })).body.data.limits.tokens, { used: 1, max: 5 })
+  })
 })

@@ -84,8 +84,8 @@ describe('MCP tool registry', () => {
     assert.deepEqual(open.sort(), ['lookup_music', 'upload_image_from_url'])
   })
 
-  it('marks deletes destructive', () => {
+  it('marks destructive the writes that cannot be undone: deletes, a login change, a replaced row of socials', () => {
     const destructive = tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name)
-    assert.deepEqual(destructive, ['delete_slots'])
+    assert.deepEqual(destructive.sort(), ['delete_slots', 'delete_social_link', 'update_profile', 'update_profile_settings'])
   })
 })

@@ -12,7 +12,7 @@ export default defineTool({
     `For an image the user has as a file (not at a URL): answers a signed upload_url that takes one PUT of the raw bytes ` +
     `(up to ${limits.uploadMegabytes} MB) without a token within ${limits.uploadUrlMinutes} minutes, and answers {path, src}. Give the URL ` +
     'to the user or a program that holds the file; for an image already online use upload_image_from_url instead. Example: ' +
-    'get_upload_url {} → {"upload_url": "https://…/-/upload/…", "method": "PUT", "max_bytes": 10485760, "expires_at": "…"}.',
+    `get_upload_url {} → {"upload_url": "https://…/-/upload/…", "method": "PUT", "max_bytes": ${limits.uploadMegabytes * 1024 * 1024}, "expires_at": "…"}.`,
   scope: 'profile:write',
   inputSchema: writeInput({}),
   outputSchema: UploadUrlGrant,

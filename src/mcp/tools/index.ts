@@ -3,6 +3,7 @@ import checkLogin from './check-login.ts'
 import createProfile from './create-profile.ts'
 import createSlots from './create-slots.ts'
 import deleteSlots from './delete-slots.ts'
+import deleteSocialLink from './delete-social-link.ts'
 import getAnalytics from './get-analytics.ts'
 import getMe from './get-me.ts'
 import getProfileAnalytics from './get-profile-analytics.ts'
@@ -14,11 +15,14 @@ import listProfiles from './list-profiles.ts'
 import listSlotTypes from './list-slot-types.ts'
 import listSlots from './list-slots.ts'
 import lookupMusic from './lookup-music.ts'
+import moveSlot from './move-slot.ts'
+import moveSocialLink from './move-social-link.ts'
 import reorderSlots from './reorder-slots.ts'
 import updateProfileSettings from './update-profile-settings.ts'
 import updateProfile from './update-profile.ts'
 import updateSlots from './update-slots.ts'
 import uploadImageFromUrl from './upload-image-from-url.ts'
+import upsertSocialLink from './upsert-social-link.ts'
 
 /**
  * Every tool, in the order an agent meets them (tools/list shows this order). Listed by hand:
@@ -32,6 +36,9 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   checkLogin,
   createProfile,
   updateProfile,
+  upsertSocialLink,
+  moveSocialLink,
+  deleteSocialLink,
   getProfileSettings,
   updateProfileSettings,
   getProfileMarkdown,
@@ -39,6 +46,7 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   createSlots,
   updateSlots,
   reorderSlots,
+  moveSlot,
   deleteSlots,
   lookupMusic,
   uploadImageFromUrl,

@@ -5,6 +5,7 @@ import { slotTypeUseCases } from '../../core/slot-type-use-cases.ts'
 import { toolNextSteps } from '../next-steps.ts'
 import { defineTool } from '../define-tool.ts'
 import { slotTypeUri } from '../resources.ts'
+import { inToolWords, schemaInToolWords } from '../tool-words.ts'
 
 const SlotTypeInfo = Type.Object(
   {
@@ -35,9 +36,9 @@ export default defineTool({
     const types = described.map((d) => ({
       type: d.type,
       title: d.title,
-      description: d.description,
+      description: inToolWords(d.description),
       writable: d.writable,
-      schema: d.schema,
+      schema: schemaInToolWords(d.schema),
       example: d.example,
       resource: slotTypeUri(d.type),
     }))

@@ -11,12 +11,13 @@ export default defineTool({
   description:
     'Changes the page\'s login or page language. Warning: a new login moves the page at once and the old address stops working ' +
     'with no redirect, so every link, QR code and NFC tag pointing to it breaks; confirm with the user, run check_login (with ' +
-    'profile) first, and consider dryRun. Example: update_profile_settings {"profileKey": "jane.doe", "login": "jane.photo"}; ' +
+    'profileKey) first, and consider dryRun. Example: update_profile_settings {"profileKey": "jane.doe", "login": "jane.photo"}; ' +
     'or {"profileKey": 12, "languageCode": "de"}.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(UpdateSettingsRequest) }),
   outputSchema: Type.Object({ settings: ProfileSettings }, { additionalProperties: false }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // A new login cannot be undone for the visitors: the old address is free for anyone to take.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   handler: async ({ profileKey, dryRun, idempotencyKey: _key, ...changes }, { ctx, principal }) => {
     const settings = await profiles.changeSettings(ctx, principal, profileKey, changes, { dryRun })
     return { structured: { settings }, text: doneText(dryRun, `Page settings saved: login ${settings.login}, language ${settings.languageCode ?? 'follows the owner'}.`) }

@@ -1,25 +1,60 @@
 import { Type } from '@sinclair/typebox'
 import { PatchSlotsBody } from '../../core/slot-use-cases.ts'
+import { invalid, type FieldErrors } from '../../core/errors.ts'
 import { slots } from '../../core/use-cases.ts'
+import { limits } from '../../limits.ts'
 import { Slot } from '../../slots/resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'
+import { DryRun, IdempotencyKey, ProfileKey, slotPatchChoice, writeInput } from '../schemas.ts'
+
+const patchItem = PatchSlotsBody.properties.slots.items
+const batch = { minItems: 1, maxItems: limits.slotsPerBatch, description: 'Each slot once; data is merged over its current values at the top level.' }
 
 export default defineTool({
   name: 'update_slots',
   title: 'Change the data of blocks',
   description:
     'Changes one or many slots at once, all or nothing: each data is merged over the slot\'s current values at the top level ' +
-    '(send only what changes; the type cannot change). Call list_slots first for ids and current data, and list_slot_types for ' +
-    'the fields of each type. Event and legacy slots are read-only. Example: update_slots {"profileKey": "jane.doe", "slots": ' +
-    '[{"id": 118, "data": {"title": "Shop (new)"}}]}.',
+    '(send only what changes; the type cannot change). Call list_slots first for ids, types and current data; each type\'s ' +
+    'fields are in this tool\'s schema and in list_slot_types. Event and legacy slots are read-only. Example: update_slots ' +
+    '{"profileKey": "jane.doe", "slots": [{"id": 118, "type": "button", "data": {"title": "Shop (new)"}}]}.',
   scope: 'profile:write',
-  inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(PatchSlotsBody) }),
+  // type is optional here (the REST patch has none); when given it must be the slot's own.
+  inputSchema: writeInput({
+    profileKey: ProfileKey,
+    slots: Type.Array(
+      Type.Object(
+        { ...patchItem.properties, type: Type.Optional(Type.String({ maxLength: 40, description: 'The slot\'s current type.' })) },
+        { additionalProperties: false },
+      ),
+      batch,
+    ),
+  }),
+  advertisedInput: Type.Object(
+    {
+      profileKey: ProfileKey,
+      slots: Type.Array(slotPatchChoice(patchItem.properties.id), batch),
+      dryRun: DryRun,
+      idempotencyKey: IdempotencyKey,
+    },
+    { additionalProperties: false },
+  ),
   outputSchema: Type.Object({ slots: Type.Array(Slot) }, { additionalProperties: false }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ profileKey, slots: patches, dryRun }, { ctx, principal }) => {
-    const updated = await slots.updateMany(ctx, principal, profileKey, { slots: patches }, { dryRun })
+    if (patches.some((p) => p.type !== undefined)) {
+      const types = new Map((await slots.list(ctx, principal, profileKey)).map((s) => [s.id, s.type]))
+      const errors: FieldErrors = {}
+      patches.forEach((p, i) => {
+        const actual = types.get(p.id)
+        if (p.type !== undefined && actual !== undefined && p.type !== actual) {
+          errors[`slots.${i}.type`] = [`Slot ${p.id} is a ${actual} slot, not ${p.type}; the type cannot change (create a new slot and delete this one).`]
+        }
+      })
+      if (Object.keys(errors).length) throw invalid(errors)
+    }
+    const updated = await slots.updateMany(ctx, principal, profileKey, { slots: patches.map(({ id, data }) => ({ id, data })) }, { dryRun })
     return { structured: { slots: updated }, text: doneText(dryRun, `Updated ${updated.length} slot(s): ${updated.map((s) => s.id).join(', ')}.`) }
   },
 })

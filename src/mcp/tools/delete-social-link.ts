@@ -1,0 +1,22 @@
+import { DeleteSocialLinkInput, SocialLinkAnswer } from '../../core/social-link-use-cases.ts'
+import { socialLinks } from '../../core/use-cases.ts'
+import { defineTool } from '../define-tool.ts'
+import { doneText } from '../dry-run.ts'
+import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'
+
+export default defineTool({
+  name: 'delete_social_link',
+  title: 'Remove one social link',
+  description:
+    'Removes the page\'s social link on one platform (instagram, tiktok, email, …) for good, with its click counts; the other ' +
+    'links stay. Call get_profile first (computed.socials names each link\'s platform) and confirm with the user. Example: ' +
+    'delete_social_link {"profileKey": "jane.doe", "platform": "tiktok"} → {"platform": "tiktok", "outcome": "deleted", "profile": {…}}.',
+  scope: 'profile:write',
+  inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(DeleteSocialLinkInput) }),
+  outputSchema: SocialLinkAnswer,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  handler: async ({ profileKey, platform, dryRun }, { ctx, principal }) => {
+    const result = await socialLinks.remove(ctx, principal, profileKey, { platform }, { dryRun })
+    return { structured: result, text: doneText(dryRun, `Removed the ${platform} link from ${result.profile.login}.`) }
+  },
+})

@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox'
+import { MoveSlotInput } from '../../core/slot-move-use-cases.ts'
+import { slotMoves } from '../../core/use-cases.ts'
+import { Slot } from '../../slots/resource.ts'
+import { defineTool } from '../define-tool.ts'
+import { doneText } from '../dry-run.ts'
+import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'
+
+export default defineTool({
+  name: 'move_slot',
+  title: 'Move one block to a new place',
+  description:
+    'Moves one slot (block) to a position on the page (0 = top; past the end = last); the other slots keep their sequence. ' +
+    'Use it instead of reorder_slots when one block moves, so you need not send every id. Call list_slots first for the slot ' +
+    'id. Example: move_slot {"profileKey": "jane.doe", "slot": 120, "position": 0} → {"slots": [{"id": 120, "order": 0, …}, …]}.',
+  scope: 'profile:write',
+  inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(MoveSlotInput) }),
+  outputSchema: Type.Object({ slots: Type.Array(Slot) }, { additionalProperties: false }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async ({ profileKey, slot, position, dryRun }, { ctx, principal }) => {
+    const list = await slotMoves.move(ctx, principal, profileKey, { slot, position }, { dryRun })
+    return { structured: { slots: list }, text: doneText(dryRun, `Slot ${slot} is now at ${list.findIndex((s) => s.id === slot)}; order: ${list.map((s) => s.id).join(', ')}.`) }
+  },
+})
