@@ -18,11 +18,11 @@ const FACES = ['http', 'api', 'mcp', 'oauth', 'dashboard', 'pages', 'cli']
  */
 const ALLOWED: Array<[from: string[], to: string[]]> = [
   // The sign-in forms' CSP form-action must allow the authorization server's redirect targets.
-  [['dashboard/sign-in.ts', 'dashboard/register.ts'], ['oauth/redirect-uris.ts']],
+  [['dashboard/sign-in.ts', 'dashboard/register.ts'], ['oauth/csp-sources.ts']],
   // The consent page is a dashboard page on the dashboard's session (app.ts hands it over).
   [['oauth/consent-pages.ts'], ['dashboard/current-user.ts', 'dashboard/page-routes.ts', 'dashboard/layout.ts']],
   // The authorization server's own records; oauth/ is still both face and OAuth domain.
-  [['oauth/grants.ts', 'oauth/clients.ts', 'oauth/consent-pages.ts'], ['store/']],
+  [['oauth/grants.ts', 'oauth/clients.ts', 'oauth/consent-pages.ts', 'oauth/consent.ts', 'oauth/csp-sources.ts'], ['store/']],
   // The theme preview is the public page itself, drawn by the one renderer.
   [['dashboard/theme-picker.ts'], ['pages/page-renderer.ts', 'pages/security-headers.ts', 'pages/theme.ts']],
   // The page's QR code is the image the public page serves.
