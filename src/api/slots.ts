@@ -7,6 +7,7 @@ import { writableTypes } from '../slots/registry.ts'
 import { Slot } from '../slots/resource.ts'
 import { stringEnum } from '../slots/shared/schema.ts'
 import { SLOT_TYPES } from '../slots/types.ts'
+import { VisibilityInput } from '../slots/shared/visibility.ts'
 import { slotUseCases } from '../core/slot-use-cases.ts'
 
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
@@ -27,6 +28,7 @@ const NewSlotBody = Type.Object(
     type: stringEnum(writableTypes, { description: 'The slot type (event and form slots cannot be created through the API).' }),
     data: Type.Optional(SlotData),
     order: Type.Optional(Type.Integer({ minimum: 0, description: 'Position to insert at (0 first); later slots move down. Without it the slot goes last.' })),
+    visibility: Type.Optional(VisibilityInput),
   },
   { additionalProperties: false, examples: [{ type: 'button', data: { title: 'My shop', link: 'example.com/shop' } }] },
 )
@@ -34,7 +36,10 @@ const NewSlotBody = Type.Object(
 export const NewSlotsBody = Type.Object(
   {
     slots: Type.Array(
-      Type.Object({ type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData) }, { additionalProperties: false }),
+      Type.Object(
+        { type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData), visibility: Type.Optional(VisibilityInput) },
+        { additionalProperties: false },
+      ),
       { ...batch, description: 'Array order is page order.' },
     ),
     insertAt: Type.Optional(
@@ -50,8 +55,14 @@ export const NewSlotsBody = Type.Object(
 export const PatchSlotsBody = Type.Object(
   {
     slots: Type.Array(
-      Type.Object({ id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: SlotData }, { additionalProperties: false }),
-      { ...batch, description: 'Each slot once; data is merged over its current values at the top level.' },
+      Type.Object(
+        { id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: Type.Optional(SlotData), visibility: Type.Optional(VisibilityInput) },
+        { additionalProperties: false },
+      ),
+      {
+        ...batch,
+        description: 'Each slot once, with data (merged over its current values at the top level), visibility, or both.',
+      },
     ),
   },
   { additionalProperties: false, examples: [{ slots: [{ id: 118, data: { title: 'New title' } }] }] },
@@ -78,10 +89,15 @@ export const OrderBody = Type.Object(
 
 const PatchSlotBody = Type.Object(
   {
-    data: SlotData,
+    data: Type.Optional(SlotData),
     type: Type.Optional(Type.String({ description: 'Optional; must be the slot’s current type: a type cannot be changed.' })),
+    visibility: Type.Optional(VisibilityInput),
   },
-  { additionalProperties: false, examples: [{ data: { title: 'New title' } }] },
+  {
+    additionalProperties: false,
+    description: 'data, visibility, or both (at least one).',
+    examples: [{ data: { title: 'New title' } }, { visibility: { hidden: true } }, { visibility: { startsAt: '2026-12-01T09:00', endsAt: '2026-12-24T18:00' } }],
+  },
 )
 
 const SlotList = DataOf(Type.Array(Slot))
@@ -194,7 +210,9 @@ export default routes(
       summary: 'Update a slot',
       description:
         'Merges data over the current values at the top level (send only what changes). The type cannot be changed; event and ' +
-        'legacy slots are 409 read_only. The id, and so the click statistics, stay.',
+        'legacy slots are 409 read_only for data. The id, and so the click statistics, stay. `visibility` hides the block or ' +
+        'schedules it (startsAt/endsAt, ISO 8601; a time without offset is in the owner’s time zone); a patch of visibility ' +
+        'alone is allowed on every slot. A hidden or out-of-window block is absent from the public page and its click address is 404.',
       scope: 'profile:write',
       params: SlotParams,
       body: PatchSlotBody,

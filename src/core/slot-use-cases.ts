@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { invalid } from './errors.ts'
 import type { SlotResource } from '../slots/resource.ts'
+import type { VisibilityPatch } from '../slots/shared/visibility.ts'
 import type { Db } from '../store/db.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import type { StoredSlot } from '../store/slots.ts'
@@ -46,9 +47,9 @@ const createMany = slotsWrite((trx, profile, input: { slots: NewSlot[]; insertAt
   slotService.createMany(trx, profile, input.slots, input.insertAt),
 )
 
-/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. */
-const update = slotWrite((trx, profile, input: { slot: number; data: unknown; type?: string }) =>
-  slotService.update(trx, profile, input.slot, { data: input.data, type: input.type }),
+/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change; visibility (issue 31) too. */
+const update = slotWrite((trx, profile, input: { slot: number; data?: unknown; type?: string; visibility?: VisibilityPatch }) =>
+  slotService.update(trx, profile, input.slot, { data: input.data, type: input.type, visibility: input.visibility }),
 )
 
 /** spec, PATCH …/slots: many top-level merges, all or nothing; positions untouched. */

@@ -6,6 +6,7 @@ import { errorTable } from '../core/errors.ts'
 import { Profile } from '../profiles/schemas.ts'
 import { slotTypes, writableTypes } from '../slots/registry.ts'
 import { Slot } from '../slots/resource.ts'
+import { Visibility } from '../slots/shared/visibility.ts'
 import { successStatus } from './register-routes.ts'
 import { ErrorEnvelope } from './schemas.ts'
 import { isWrite, type RouteModule, type RouteRow } from './routes.ts'
@@ -23,6 +24,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 function namedSchemas(): Map<object, string> {
   const named = new Map<object, string>([
     [Slot, 'Slot'],
+    [Visibility, 'Visibility'],
     [Profile, 'Profile'],
     [ErrorEnvelope, 'Error'],
   ])

@@ -5,7 +5,9 @@ import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource } from '../slots/resource.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
-import { slotsRepository } from '../store/slots.ts'
+import { type StoredSlot, slotsRepository } from '../store/slots.ts'
+import { usersRepository } from '../store/users.ts'
+import { isSlotShown } from '../core/shown-slots.ts'
 
 export type ClickTarget = { slotId: number; index: number } | { socialOrder: number }
 
@@ -29,6 +31,8 @@ export async function clickDestination(ctx: AppContext, profileId: number, targe
     const slot = await slotsRepository.findInProfile(ctx.db, profileId, target.slotId)
     const def = slot && slotTypeOf(slot.type)
     if (!slot || !def?.links) return undefined
+    // issue 31: a block off the page (hidden, or outside its window) leads nowhere; its history stays.
+    if (!(await isShownNow(ctx, profile, slot))) return undefined
     // Types compute from normalised data; a row written around the API (a migration, a hand
     // edit) may not be, and a link that cannot be read leads nowhere rather than to a 500.
     const resource = toSlotResource(slot, { fileUrl: (path) => publicFileUrl(ctx.config.publicUrl, path) })
@@ -45,6 +49,15 @@ export async function clickDestination(ctx: AppContext, profileId: number, targe
   // redirecting to javascript: or data:.
   if (!url || safeUrl(url) === '#' || url.startsWith('/')) return undefined
   return { profile, url }
+}
+
+/** Whether the slot is on its public page now; the owner's zone is read only for a schedule without offsets. */
+export async function isShownNow(ctx: AppContext, profile: StoredProfile, slot: StoredSlot): Promise<boolean> {
+  const v = slot.visibility
+  if (v.hidden) return false
+  if (v.startsAt === null && v.endsAt === null) return true
+  const timeZone = (await usersRepository.findById(ctx.db, profile.userId))?.timezone ?? 'UTC'
+  return isSlotShown(slot, timeZone, Date.now())
 }
 
 /** A Location value: non-ASCII and spaces percent-encoded, the rest left as stored. */

@@ -8,6 +8,7 @@ import { slotsRepository } from '../store/slots.ts'
 import { parseFormBody } from '../http/form-body.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { noticePage } from './not-found-page.ts'
+import { isShownNow } from './click-destination.ts'
 import { fill, languageFromHeader, messagesFor } from '../i18n/catalogue.ts'
 import { pageLocale, renderProfilePage } from './page-renderer.ts'
 import { pageSecurityHeaders } from './security-headers.ts'
@@ -42,7 +43,8 @@ export function installFormSubmissions(app: FastifyInstance, ctx: AppContext): v
       const profile = slot?.type === 'form' ? await profilesRepository.findById(ctx.db, slot.profileId) : undefined
       const formId = Number((slot?.data as { formId?: unknown } | undefined)?.formId)
       const [form] = profile?.status ? await formsRepository.findManyOfUser(ctx.db, profile.userId, [formId]) : []
-      if (!slot || !profile || !form) {
+      // issue 31: a form block off the page (hidden, or outside its window) takes no answers.
+      if (!slot || !profile || !form || !(await isShownNow(ctx, profile, slot))) {
         const t = messagesFor(languageFromHeader(req.headers['accept-language']))
         return send(404, noticePage({ code: '404', title: t.formMissing, lines: [t.formMissingHint] }))
       }

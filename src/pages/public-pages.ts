@@ -6,7 +6,7 @@ import { clientAddress, type TrustedProxy } from '../http/client-address.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { limits } from '../limits.ts'
 import { metricsOf } from '../metrics.ts'
-import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
+import { markdownTokens, publicPageMarkdown } from '../profiles/markdown.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { serveBeforeFastify } from './cache-hit-fast-path.ts'
@@ -16,7 +16,7 @@ import { etagMatches, prefersMarkdown } from './negotiation.ts'
 import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
 import { representationOf, withEncodings } from './page-encodings.ts'
 import { keepPagesFresh } from './page-invalidation.ts'
-import { renderProfilePage } from './page-renderer.ts'
+import { renderScheduledPage } from './page-renderer.ts'
 import { type QrFormat, qrCodes } from './qr-code.ts'
 import { installRemoteImages } from './remote-images.ts'
 import { installSocialCards } from './social-card.ts'
@@ -86,16 +86,29 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
    * call. The security headers are built now, not at start: the public URL is final only once
    * the server listens (PORT=0 in tests).
    */
-  function cached(profile: StoredProfile, body: Buffer, own: Record<string, string>): Promise<CachedPage> {
+  function cached(profile: StoredProfile, body: Buffer, own: Record<string, string>, expiresAt: number | undefined): Promise<CachedPage> {
     const etag = strongEtag(body)
     const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash), ...validation, etag }
-    return withEncodings({ profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own, 'content-length': String(body.length) } })
+    return withEncodings({
+      profileId: profile.id,
+      login: profile.login,
+      body,
+      etag,
+      notModified,
+      headers: { ...notModified, ...own, 'content-length': String(body.length) },
+      expiresAt: expiresAt ?? Number.POSITIVE_INFINITY,
+    })
   }
 
+  // One `now` per render: the blocks shown and the moment the copy expires agree exactly.
   async function render(kind: Kind, profile: StoredProfile): Promise<CachedPage> {
-    if (kind === 'html') return cached(profile, Buffer.from(await renderProfilePage(ctx, profile)), { 'content-type': 'text/html; charset=utf-8' })
-    const markdown = await pageMarkdown(ctx.db, ctx.config, profile)
-    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) })
+    const now = Date.now()
+    if (kind === 'html') {
+      const { html, expiresAt } = await renderScheduledPage(ctx, profile, { now })
+      return cached(profile, Buffer.from(html), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
+    }
+    const { markdown, expiresAt } = await publicPageMarkdown(ctx.db, ctx.config, profile, now)
+    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) }, expiresAt)
   }
 
   /** A cached page, or a fresh render (stored unless a write landed meanwhile); undefined: no page. */

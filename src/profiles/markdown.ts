@@ -5,6 +5,8 @@ import { mdText } from '../slots/shared/markdown-text.ts'
 import { type SlotResource, toSlotView } from '../slots/resource.ts'
 import type { Db } from '../store/db.ts'
 import type { StoredProfile } from '../store/profiles.ts'
+import { usersRepository } from '../store/users.ts'
+import { shownSlots } from '../core/shown-slots.ts'
 import { toProfileResource } from './resource.ts'
 import type { ProfileResource } from './schemas.ts'
 
@@ -43,11 +45,23 @@ export function renderPageMarkdown(profile: ProfileResource, slots: SlotResource
   return `${out.join('\n').trimEnd()}\n`
 }
 
-/** The page of `profile` as markdown, loaded from the store. */
+/** The page of `profile` as markdown, loaded from the store: every slot (the owner's view). */
 export async function pageMarkdown(db: Db, config: Config, profile: StoredProfile): Promise<string> {
   const slots = await slotService.list(db, profile.id)
   const records = await slotService.records(db, profile.userId, slots)
   return renderPageMarkdown(toProfileResource(config, profile), slotService.present(config, slots), records)
+}
+
+/**
+ * The public markdown view (issue 31): only the slots shown at `now`, numbered as the visitor
+ * sees them (no gap betrays a hidden one), and the moment that set changes by itself.
+ */
+export async function publicPageMarkdown(db: Db, config: Config, profile: StoredProfile, now = Date.now()): Promise<{ markdown: string; expiresAt: number | undefined }> {
+  const [all, owner] = await Promise.all([slotService.list(db, profile.id), usersRepository.findById(db, profile.userId)])
+  const { slots, expiresAt } = shownSlots(all, owner?.timezone ?? 'UTC', now)
+  const records = await slotService.records(db, profile.userId, slots)
+  const presented = slotService.present(config, slots).map((s, i) => ({ ...s, order: i }))
+  return { markdown: renderPageMarkdown(toProfileResource(config, profile), presented, records), expiresAt }
 }
 
 /**

@@ -97,6 +97,10 @@ export interface SlotsTable {
   type: string
   position: number
   data: string
+  /** issue 31: 1 takes the block off the public page; starts_at/ends_at bound when it shows (ISO 8601 as written). */
+  hidden: Generated<number>
+  starts_at: string | null
+  ends_at: string | null
   created_at: string
   updated_at: string
 }
