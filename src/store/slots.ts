@@ -67,7 +67,8 @@ async function insertMany(db: Db, profileId: number, rows: NewSlotRow[]): Promis
         type: r.type,
         position: r.position,
         data: JSON.stringify(r.data),
-        ...(r.visibility ? visibilityColumns(r.visibility) : {}),
+        // Every row names the same columns: SQLite has no DEFAULT inside a multi-row VALUES.
+        ...visibilityColumns(r.visibility ?? { hidden: false, startsAt: null, endsAt: null }),
         created_at: now,
         updated_at: now,
       })),
