@@ -10,6 +10,7 @@ import { h } from '../slots/shared/html.ts'
 import type { Flash } from './layout.ts'
 import { sendPage } from './layout.ts'
 import { sessionStoreOf } from './session-store.ts'
+import { SESSION_COOKIE } from '../auth/session-cookie.ts'
 
 declare module 'fastify' {
   interface Session {
@@ -21,7 +22,8 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'slotline_session'
+// The name lives beside the public pages' check that leaves the owner's visits out (issue 31).
+export { SESSION_COOKIE }
 /** Sessions last this long from sign-in; no sliding renewal, so a stolen cookie ages out. */
 export const SESSION_DAYS = 14
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
 import { clientAddress, type TrustedProxy } from '../http/client-address.ts'
+import { carriesSessionCookie } from '../auth/session-cookie.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { limits } from '../limits.ts'
 import { metricsOf } from '../metrics.ts'
@@ -37,6 +38,9 @@ const PAGE_PATH = new RegExp(`^/([a-zA-Z0-9._]{${minLength},${maxLength}})/?(?:\
 
 type Kind = 'html' | 'markdown'
 
+/** issue 31: the owner (a dashboard session cookie) is not counted; see auth/session-cookie.ts. */
+const isOwnerVisit = (headers: IncomingHttpHeaders) => carriesSessionCookie(headers.cookie)
+
 /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
 const purposeOf = (headers: IncomingHttpHeaders) => (headers['sec-purpose'] ?? headers.purpose) as string | undefined
 
@@ -63,14 +67,21 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   const validation = { 'cache-control': 'no-cache', vary: 'Accept, Accept-Encoding' }
 
   let closing = false
-  const visitor = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], purpose: purposeOf(req.headers) })
+  const visitor = (req: FastifyRequest) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    purpose: purposeOf(req.headers),
+    referer: req.headers.referer,
+    url: req.url,
+  })
 
   /**
    * A view is one GET of the HTML page by a person's browser (the intake tells people from bots
    * and prefetches); a conditional GET answered 304 is a view too, HEAD and markdown are not.
    */
-  function countView(found: CachedPage, kind: Kind, method: string | undefined, ip: string, headers: IncomingHttpHeaders): void {
-    if (kind === 'html' && method === 'GET') intake.view({ profileId: found.profileId, ip, userAgent: headers['user-agent'], purpose: purposeOf(headers) })
+  function countView(found: CachedPage, kind: Kind, method: string | undefined, ip: string, headers: IncomingHttpHeaders, url: string | undefined): void {
+    if (kind !== 'html' || method !== 'GET' || isOwnerVisit(headers)) return
+    intake.view({ profileId: found.profileId, ip, userAgent: headers['user-agent'], purpose: purposeOf(headers), referer: headers.referer, url })
   }
 
   const sendNotFound = (reply: FastifyReply) =>
@@ -150,7 +161,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     }
     // Counted once the answer is written (end() writes it at once), with the address Fastify's
     // req.ip gives the routes (the same `trust`, from buildApp).
-    countView(found, kind, method, clientAddress(req, trust), req.headers)
+    countView(found, kind, method, clientAddress(req, trust), req.headers, req.url)
     return true
   })
   app.addHook('onClose', async () => {
@@ -161,7 +172,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
     const found = await page(kind, req.params.login)
     if (!found) return sendNotFound(reply)
-    countView(found, kind, req.method, req.ip, req.headers)
+    countView(found, kind, req.method, req.ip, req.headers, req.url)
     const sent = representationOf(found, req.headers['accept-encoding'])
     if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).headers(sent.notModified).send()
     return reply.headers(sent.headers).send(sent.body)
@@ -195,7 +206,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     const destination = target && profileId ? await clickDestination(ctx, profileId, target) : undefined
     if (!destination) return sendNotFound(reply)
     // Bots following the link are redirected too; the intake decides what counts.
-    if (req.method === 'GET') {
+    if (req.method === 'GET' && !isOwnerVisit(req.headers)) {
       intake.click({
         profileId: destination.profile.id,
         ...visitor(req),

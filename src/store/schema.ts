@@ -169,6 +169,26 @@ export interface AnalyticsSocialDailyTable {
   clicks: number
 }
 
+/** issue 31: views and clicks per value of one dimension (source, country, device, browser) of a day. */
+export interface AnalyticsBreakdownDailyTable {
+  profile_id: number
+  day: string
+  dimension: string
+  value: string
+  views: number
+  clicks: number
+}
+
+/** The same counters summed per month (YYYY-MM), so a long period reads few rows. */
+export interface AnalyticsBreakdownMonthlyTable {
+  profile_id: number
+  month: string
+  dimension: string
+  value: string
+  views: number
+  clicks: number
+}
+
 /** The union of a month's daily sketches (month is YYYY-MM), so long periods read few sketches. */
 export interface AnalyticsMonthlyTable {
   profile_id: number
@@ -258,6 +278,8 @@ export interface Database {
   analytics_social_daily: AnalyticsSocialDailyTable
   analytics_monthly: AnalyticsMonthlyTable
   analytics_slot_monthly: AnalyticsSlotMonthlyTable
+  analytics_breakdown_daily: AnalyticsBreakdownDailyTable
+  analytics_breakdown_monthly: AnalyticsBreakdownMonthlyTable
   languages: LanguagesTable
   music_lookups: MusicLookupsTable
   events: EventsTable
