@@ -131,6 +131,20 @@ function ipv4Number(ip: string): number {
   return dots === 3 && part >= 0 ? value * 256 + part : -1
 }
 
+// Private, shared, loopback, link-local and multicast space is nowhere; the registry files
+// still list some of it under the registry's own country (192.168.0.0/16 as AU).
+const PRIVATE_V4: Array<[number, number]> = [
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x64400000, 10],
+  [0x7f000000, 8],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0a80000, 16],
+  [0xe0000000, 3],
+]
+const isPrivateV4 = (n: number) => PRIVATE_V4.some(([base, bits]) => Math.floor(n / 2 ** (32 - bits)) === base / 2 ** (32 - bits))
+
 /** The top 64 bits of an IPv6 address (the routing part the registries delegate). */
 function ipv6Top(ip: string): bigint {
   const [head, tail = ''] = ip.split('::')
@@ -148,12 +162,16 @@ export function countryOf(ip: string): string {
   const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip
   const n = ipv4Number(address)
   if (n >= 0) {
+    if (isPrivateV4(n)) return UNKNOWN_COUNTRY
     v4 ??= loadV4()
     return findV4(v4, n)
   }
   if (isIPv6(address) && !address.includes('.')) {
+    const top = ipv6Top(address)
+    // Only global unicast (2000::/3) is delegated to a country.
+    if (top >> 61n !== 1n) return UNKNOWN_COUNTRY
     v6 ??= loadV6()
-    return findV6(v6, ipv6Top(address))
+    return findV6(v6, top)
   }
   return UNKNOWN_COUNTRY
 }
