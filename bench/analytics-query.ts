@@ -2,6 +2,9 @@ import { answerCache } from '../src/analytics/answer-cache.ts'
 import { addDays, localDay } from '../src/analytics/local-day.ts'
 import { seedHistory } from '../src/analytics/seed.ts'
 import { profilesRepository } from '../src/store/profiles.ts'
+import { analyticsRepository } from '../src/store/analytics.ts'
+import { coverage } from '../src/analytics/coverage.ts'
+import { retentionStart } from '../src/analytics/period.ts'
 import { makeAccount, makeProfile, startApp } from '../test/helpers/app.ts'
 import { insertButtonSlots } from '../test/helpers/slots.ts'
 import { report } from './lib.ts'
@@ -53,6 +56,16 @@ export async function benchAnalyticsQuery(store: 'sqlite' | 'postgres') {
       `p50 ${median(cold).toFixed(1)} ms`,
       `uncached, timeline + previous + insights + sources/countries/devices/browsers (200 sources, 60 countries); p90 ${[...cold].sort((a, b) => a - b)[Math.floor(RUNS * 0.9)]!.toFixed(1)} ms; cached p50 ${median(warm).toFixed(1)} ms`,
     )
+    // issue 31: the breakdown query alone (sources, countries, devices, browsers of the year), to
+    // tell its share of the figure above from the rest.
+    const cover = coverage({ from: addDays(today, -364), to: today }, today, retentionStart(today))
+    const alone: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now()
+      await analyticsRepository.breakdownTotals(t.ctx.db, [profile.id], cover.months, cover.days)
+      alone.push(performance.now() - started)
+    }
+    report(`breakdowns alone, 365 days, 200 sources, 60 countries (${store})`, `p50 ${median(alone).toFixed(1)} ms`, `${cover.months.length} months + ${cover.days.length} day range(s)`)
     return { p50: median(cold) }
   } finally {
     await t.close()
