@@ -159,7 +159,9 @@ describe(`a hidden or out-of-window block on the public page (${STORE})`, () => 
     assert.ok(!page1.includes(`id="slot-${secret.id}"`) && !page1.includes('secret'), 'the hidden block is not in the HTML')
     const md = await markdown(p)
     assert.ok(md.includes('shown') && !md.includes('secret'), md)
-    assert.match(md, /### 1\. Button \(slot/)
+    assert.match(md, /### 1\. Button \(slot [0-9]+\)/)
+    const owners = await t.request('GET', `/v1/profiles/${p.profile.id}/markdown`, { token: p.token })
+    assert.ok(owners.text.includes(`(slot ${secret.id}, hidden)`), 'the owner’s markdown marks the hidden block')
     assert.equal((await t.request('GET', go, { headers: browser })).status, 404)
 
     await analyticsIntake(t.ctx).flush()
