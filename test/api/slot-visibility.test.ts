@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { metricsOf } from '../../src/metrics.ts'
 import { eventsRepository } from '../../src/store/events.ts'
+import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
+import { formsRepository } from '../../src/store/forms.ts'
 import { slotService } from '../../src/core/slot-service.ts'
 import type { StoredProfile } from '../../src/store/profiles.ts'
 import type { User } from '../../src/store/users.ts'
@@ -171,6 +173,24 @@ describe(`a hidden or out-of-window block on the public page (${STORE})`, () => 
     await t.request('PATCH', `${p.base}/${secret.id}`, { token: p.token, body: { visibility: { hidden: false } } })
     assert.ok((await html(p)).includes(`id="slot-${secret.id}"`))
     assert.equal((await t.request('GET', go, { headers: browser })).status, 302)
+  })
+
+  it('takes no answers through a hidden form block', async () => {
+    const p = await page()
+    const fields = [{ name: 'name', label: 'Your name', type: 'text' as const, required: true }]
+    const form = await formsRepository.insert(t.ctx.db, { userId: p.user.id, title: 'Say hello', description: '', fields, submitLabel: 'Send' })
+    const [slot] = await slotService.appendManaged(t.ctx.db, p.profile, [{ type: 'form', data: { formId: form.id, view: 'inline' } }])
+    const send = () =>
+      fetch(`${t.url}/-/forms/${slot.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _e: '10000', _hp: '', name: 'Ada' }).toString(),
+      })
+    await t.request('PATCH', `${p.base}/${slot.id}`, { token: p.token, body: { visibility: { hidden: true } } })
+    assert.equal((await send()).status, 404)
+    assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, p.user.id, form.id)).length, 0)
+    await t.request('PATCH', `${p.base}/${slot.id}`, { token: p.token, body: { visibility: { hidden: false } } })
+    assert.equal((await send()).status, 200)
   })
 
   it('reads a window without an offset in the owner’s time zone', async () => {
