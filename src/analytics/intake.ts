@@ -4,7 +4,9 @@ import { analyticsRepository } from '../store/analytics.ts'
 import { answerCache } from './answer-cache.ts'
 import { isBot, isSpeculative } from './bots.ts'
 import { localDay } from './local-day.ts'
-import { RollupBatch } from './rollups.ts'
+import { countryOf } from './country.ts'
+import { RollupBatch, type VisitOrigin } from './rollups.ts'
+import { agentFacts, sourceOf, utmSourceOf } from './visit-origin.ts'
 import { visitorHasher } from './visitor-key.ts'
 
 export interface VisitInput {
@@ -14,6 +16,10 @@ export interface VisitInput {
   userAgent: string | undefined
   /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
   purpose?: string | undefined
+  /** issue 31: the Referer header, reduced to its site before anything is kept. */
+  referer?: string | undefined
+  /** issue 31: the request path with its query, read for utm_source only. */
+  url?: string | undefined
   at?: Date
 }
 
@@ -54,6 +60,7 @@ interface Pending {
   /** undefined for a view; null/number for a click. */
   slotId: number | null | undefined
   socialIndex: number | null
+  origin: VisitOrigin
 }
 
 /** The analytics intake of this context (the same as ctx.intake). */
@@ -111,9 +118,19 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
   function hashArrivals(): void {
     const list = arrivals
     arrivals = []
+    if (list.length === 0) return
+    const ownHost = hostOf(ctx.config.publicUrl)
     for (const { e, at, slotId, socialIndex } of list) {
       const digest = hash(e.ip, e.userAgent!, e.profileId, at)
-      buffer.push({ profileId: e.profileId, at: at.getTime(), hi: Number.parseInt(digest.slice(0, 8), 16), lo: Number.parseInt(digest.slice(8, 16), 16), slotId, socialIndex })
+      buffer.push({
+        profileId: e.profileId,
+        at: at.getTime(),
+        hi: Number.parseInt(digest.slice(0, 8), 16),
+        lo: Number.parseInt(digest.slice(8, 16), 16),
+        slotId,
+        socialIndex,
+        origin: originOf(e, ownHost),
+      })
     }
   }
 
@@ -159,8 +176,8 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
       // The page was deleted since the visit; its rollups are gone with it.
       if (zone === undefined) continue
       const day = localDay(e.at, zone)
-      if (e.slotId === undefined) batch.addView(e.profileId, day, e.hi, e.lo)
-      else batch.addClick(e.profileId, day, e.hi, e.lo, e.slotId, e.socialIndex)
+      if (e.slotId === undefined) batch.addView(e.profileId, day, e.hi, e.lo, e.origin)
+      else batch.addClick(e.profileId, day, e.hi, e.lo, e.slotId, e.socialIndex, e.origin)
     }
     await batch.write(ctx.db)
     return batch.profileIds
@@ -170,6 +187,25 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
     view: (e) => record(e, undefined, null) && counted(metrics.pageViews),
     click: (e) => record(e, normaliseId(e.slotId), normaliseId(e.socialIndex)) && counted(metrics.clicks),
     flush,
+  }
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.toLowerCase()
+  } catch {
+    return ''
+  }
+}
+
+/** issue 31: the visit reduced to what is counted; the address, agent and Referer end here. */
+function originOf(e: VisitInput, ownHost: string): VisitOrigin {
+  const agent = agentFacts(e.userAgent)
+  return {
+    source: sourceOf({ utmSource: utmSourceOf(e.url), referer: e.referer, app: agent.app, ownHost }),
+    country: countryOf(e.ip),
+    device: agent.device,
+    browser: agent.browser,
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.ts'
-import { type DailyCounts, type DayRange, type SketchRow, analyticsRepository } from '../store/analytics.ts'
+import { type BreakdownDimension, type DailyCounts, type DayRange, type SketchRow, analyticsRepository } from '../store/analytics.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import { socialIcon } from '../profiles/social-icons.ts'
 import { blockTitle, isClickable, pageBlocks } from './block-title.ts'
@@ -156,13 +156,38 @@ async function socialsOf(db: Db, profile: StoredProfile, plan: Plan): Promise<So
     }))
 }
 
+/** How many values a breakdown lists before the rest is summed as "other" (issue 31). */
+const TOP = 10
+
+type BreakdownLists = Pick<PageAnalytics, 'sources' | 'countries' | 'devices' | 'browsers'>
+
+/** issue 31: the period's views and clicks by source, country, device and browser, top 10 each plus "other". */
+async function breakdownsOf(db: Db, ids: number[], q: ResolvedQuery, plan: Plan): Promise<BreakdownLists> {
+  const cover = coverage(plan.current, q.today, retentionStart(q.today))
+  const rows = await analyticsRepository.breakdownTotals(db, ids, cover.months, cover.days)
+  const top = <K extends string>(dimension: BreakdownDimension, key: K) => {
+    const list = rows
+      .filter((r) => r.dimension === dimension)
+      .sort((a, b) => b.views - a.views || b.clicks - a.clicks || (a.value < b.value ? -1 : 1))
+    const head = list.slice(0, TOP).filter((r) => r.value !== 'other')
+    const rest = list.filter((r) => !head.includes(r))
+    const out = head.map((r) => ({ [key]: r.value, views: r.views, clicks: r.clicks }) as Record<K, string> & { views: number; clicks: number })
+    if (rest.length) {
+      out.push({ [key]: 'other', views: rest.reduce((n, r) => n + r.views, 0), clicks: rest.reduce((n, r) => n + r.clicks, 0) } as Record<K, string> & { views: number; clicks: number })
+    }
+    return out
+  }
+  return { sources: top('source', 'source'), countries: top('country', 'country'), devices: top('device', 'device'), browsers: top('browser', 'browser') }
+}
+
 /** spec, Analytics: views, clicks per block and per social link, previous-period numbers, insights. */
 export async function pageReport(db: Db, profile: StoredProfile, q: ResolvedQuery): Promise<PageAnalytics> {
   const plan = planOf(q)
-  const [loaded, blocks, socials] = await Promise.all([
+  const [loaded, blocks, socials, breakdowns] = await Promise.all([
     loadPages(db, [profile.id], plan, q.to),
     blocksOf(db, profile, q, plan),
     socialsOf(db, profile, plan),
+    breakdownsOf(db, [profile.id], q, plan),
   ])
   const totals = totalsFor(loaded, plan.current, plan.currentCover)
   const previous = previousFor(loaded, plan)
@@ -177,6 +202,7 @@ export async function pageReport(db: Db, profile: StoredProfile, q: ResolvedQuer
     previous,
     blocks: blocks.map(({ clickable, ...block }): BlockStats => block),
     socials,
+    ...breakdowns,
     ...(q.timeline ? { timeline: timelineOf(q, loaded, plan.currentCover) } : {}),
     insights: pageInsights(facts),
   }
@@ -185,12 +211,8 @@ export async function pageReport(db: Db, profile: StoredProfile, q: ResolvedQuer
 /** spec, Analytics: one row per page of the account plus totals. */
 export async function accountReport(db: Db, profiles: StoredProfile[], q: ResolvedQuery): Promise<AccountAnalytics> {
   const plan = planOf(q)
-  const loaded = await loadPages(
-    db,
-    profiles.map((p) => p.id),
-    plan,
-    q.to,
-  )
+  const ids = profiles.map((p) => p.id)
+  const [loaded, breakdowns] = await Promise.all([loadPages(db, ids, plan, q.to), breakdownsOf(db, ids, q, plan)])
   const countsByPage = groupBy(loaded.counts, (c) => c.profileId)
   const sketchesByPage = groupBy(loaded.sketches, (s) => s.profileId)
   const rows: ProfileRow[] = profiles.map((p) => ({
@@ -203,6 +225,7 @@ export async function accountReport(db: Db, profiles: StoredProfile[], q: Resolv
     totals: totalsFor(loaded, plan.current, plan.currentCover),
     previous: previousFor(loaded, plan),
     profiles: rows,
+    ...breakdowns,
     ...(q.timeline ? { timeline: timelineOf(q, loaded, plan.currentCover) } : {}),
   }
 }

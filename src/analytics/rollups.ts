@@ -1,5 +1,5 @@
 import { type Db, inTransaction } from '../store/db.ts'
-import { analyticsRepository } from '../store/analytics.ts'
+import { analyticsRepository, type BreakdownDimension, type BreakdownRow } from '../store/analytics.ts'
 import { HyperLogLog } from './hll.ts'
 
 interface DayTotals {
@@ -32,6 +32,14 @@ interface SocialTotals {
   clicks: number
 }
 
+/** issue 31: where one visit came from, as the values it is counted under. */
+export interface VisitOrigin {
+  source: string
+  country: string
+  device: string
+  browser: string
+}
+
 /**
  * Events folded into daily rollups in memory, then written in one transaction: counts are added,
  * sketches merged with the stored ones. The intake builds one per flush; the seed command one per
@@ -41,20 +49,23 @@ export class RollupBatch {
   private readonly days = new Map<string, DayTotals>()
   private readonly slots = new Map<string, SlotTotals>()
   private readonly socials = new Map<string, SocialTotals>()
+  private readonly breakdowns = new Map<string, BreakdownRow>()
   events = 0
 
   /** A page view by the visitor whose 64-bit key is (hi, lo). */
-  addView(profileId: number, day: string, hi: number, lo: number): void {
+  addView(profileId: number, day: string, hi: number, lo: number, origin?: VisitOrigin): void {
     const d = this.day(profileId, day)
     d.views++
+    if (origin) this.addOrigin(profileId, day, origin, 1, 0)
     d.visitors.addHash(hi, lo)
     this.events++
   }
 
   /** A click that left the page; slotId/socialIndex say what was clicked (both null: elsewhere). */
-  addClick(profileId: number, day: string, hi: number, lo: number, slotId: number | null, socialIndex: number | null): void {
+  addClick(profileId: number, day: string, hi: number, lo: number, slotId: number | null, socialIndex: number | null, origin?: VisitOrigin): void {
     const d = this.day(profileId, day)
     d.clicks++
+    if (origin) this.addOrigin(profileId, day, origin, 0, 1)
     // A visitor who arrives straight at a tracked link is still a visitor of the page.
     d.visitors.addHash(hi, lo)
     if (slotId !== null) {
@@ -71,6 +82,17 @@ export class RollupBatch {
       s.clicks++
     }
     this.events++
+  }
+
+  private addOrigin(profileId: number, day: string, origin: VisitOrigin, views: number, clicks: number): void {
+    for (const dimension of ['source', 'country', 'device', 'browser'] as BreakdownDimension[]) {
+      const value = origin[dimension]
+      const key = `${profileId} ${day} ${dimension} ${value}`
+      let b = this.breakdowns.get(key)
+      if (!b) this.breakdowns.set(key, (b = { profileId, period: day, dimension, value, views: 0, clicks: 0 }))
+      b.views += views
+      b.clicks += clicks
+    }
   }
 
   get isEmpty(): boolean {
@@ -127,6 +149,7 @@ export class RollupBatch {
         }),
       )
       await analyticsRepository.addSocialDaily(trx, [...this.socials.values()])
+      await analyticsRepository.addBreakdowns(trx, [...this.breakdowns.values()])
       await analyticsRepository.putMonthly(
         trx,
         monthRows.map((m) => {
@@ -168,6 +191,7 @@ export async function rebuildMonths(db: Db, profileId: number, months: string[])
       u.visitors.mergeBytes(row.visitors)
     }
     await analyticsRepository.deleteMonths(trx, profileId, months)
+    await analyticsRepository.rebuildBreakdownMonths(trx, profileId, months)
     await analyticsRepository.putMonthly(
       trx,
       [...unions.values()].map((u) => ({ profileId, slotId: u.slotId, period: u.period, visitors: u.visitors.serialise() })),

@@ -114,6 +114,34 @@ export const SocialStats = Type.Object(
 )
 export type SocialStats = Static<typeof SocialStats>
 
+/** issue 31: one row of a breakdown, named by its dimension (`source`, `country`, `device`, `browser`). */
+const breakdownOf = <K extends string>(key: K, description: string, examples: string[]) =>
+  Type.Array(
+    Type.Object(
+      {
+        [key]: Type.String({ description, examples }),
+        views: Type.Integer({ minimum: 0 }),
+        clicks: Type.Integer({ minimum: 0 }),
+      } as Record<K, ReturnType<typeof Type.String>> & { views: ReturnType<typeof Type.Integer>; clicks: ReturnType<typeof Type.Integer> },
+      { additionalProperties: false },
+    ),
+    {
+      maxItems: 11,
+      description: `The period's top 10 by views (then clicks), each with its views and clicks; the rest summed as "other". Visits of the owner (a dashboard session) and of bots are not counted.`,
+    },
+  )
+
+export const Breakdowns = {
+  sources: breakdownOf(
+    'source',
+    'Where visitors came from: the link\'s utm_source when it has one, else the app whose in-app browser opened the page (instagram.com, tiktok.com, facebook.com, x.com, linkedin.com…), else the referring site\'s registrable domain, else "direct".',
+    ['instagram.com', 'google.com', 'direct', 'newsletter'],
+  ),
+  countries: breakdownOf('country', 'ISO 3166-1 alpha-2 code from the client address (offline lookup; the address is not kept), or "unknown".', ['GB', 'US', 'unknown']),
+  devices: breakdownOf('device', 'mobile, tablet or desktop, from the user agent.', ['mobile', 'desktop']),
+  browsers: breakdownOf('browser', 'Browser family (Chrome, Safari, Firefox, Edge…), or "<app> app" for an in-app browser.', ['Chrome', 'Safari', 'instagram.com app']),
+}
+
 export const INSIGHT_KINDS = ['no_views', 'views_up', 'views_down', 'ctr_up', 'ctr_down', 'top_block', 'blocks_never_clicked', 'best_day'] as const
 export const Insight = Type.Object(
   {
@@ -133,6 +161,7 @@ export const PageAnalytics = Type.Object(
     previous: Nullable(PreviousTotals),
     blocks: Type.Array(BlockStats, { description: 'Every block now on the page, in page order. Clicks of deleted blocks count only in totals.' }),
     socials: Type.Array(SocialStats, { description: 'Every social link now on the profile, by order.' }),
+    ...Breakdowns,
     timeline: Type.Optional(Type.Array(TimelinePoint, { description: 'Present with include=timeline; one point per bucket, empty ones included.' })),
     insights: Type.Array(Insight, { description: 'Short findings: trend of views and click-through rate, top block, blocks never clicked, best day.' }),
   },
@@ -152,6 +181,7 @@ export const AccountAnalytics = Type.Object(
     totals: Totals,
     previous: Nullable(PreviousTotals),
     profiles: Type.Array(ProfileRow, { description: 'One row per page of the account, oldest page first.' }),
+    ...Breakdowns,
     timeline: Type.Optional(Type.Array(TimelinePoint)),
   },
   { additionalProperties: false },

@@ -12,6 +12,9 @@ export interface SeedOptions {
   events: number
   timezone: string
   now?: Date
+  /** issue 31: how many distinct sources and countries visits come from (defaults 40 and 30). */
+  sources?: number
+  countries?: number
 }
 
 export interface SeedResult {
@@ -53,6 +56,22 @@ function pick(weights: number[], r: number): number {
   return weights.length - 1
 }
 
+const KNOWN_SOURCES = ['direct', 'instagram.com', 'tiktok.com', 'google.com', 'facebook.com', 'x.com', 'linkedin.com', 'youtube.com', 'newsletter']
+const COUNTRIES =
+  'US GB DE FR IN BR CA AU ES IT NL MX JP KR SE PL TR ID PH NG ZA AR CO CL PE BE CH AT DK NO FI IE PT GR CZ RO HU UA IL AE SA EG MA KE GH VN TH MY SG NZ PK BD LK NP TW HK CN RU KZ unknown'.split(
+    ' ',
+  )
+const DEVICES = ['mobile', 'desktop', 'tablet']
+const BROWSERS = ['Safari', 'Chrome', 'instagram.com app', 'tiktok.com app', 'Firefox', 'Samsung Internet', 'Edge']
+
+/** `n` origins to draw from (Zipf-like weights): a few sources and countries bring most visits. */
+function originsOf(sources: number, countries: number) {
+  const names = Array.from({ length: sources }, (_, i) => KNOWN_SOURCES[i] ?? `site${i}.example`)
+  const codes = Array.from({ length: countries }, (_, i) => COUNTRIES[i % COUNTRIES.length]! + (i < COUNTRIES.length ? '' : String(i)))
+  const zipf = (n: number) => Array.from({ length: n }, (_, i) => 1 / (i + 1))
+  return { names, codes, sourceWeights: zipf(sources), countryWeights: zipf(countries) }
+}
+
 /**
  * Fills a page's history with believable traffic for demos and benchmarks: a weekly rhythm, slow
  * growth, a few spikes, about 3 % of views clicking (a few blocks taking most clicks, some
@@ -81,6 +100,13 @@ export async function seedHistory(db: Db, profile: StoredProfile, options: SeedO
   const blockWeights = slots.map((_, i) => 1 / (i + 1) ** 1.3)
   const socials = profile.socials.map((s) => s.order)
 
+  const o = originsOf(Math.max(1, options.sources ?? 40), Math.max(1, options.countries ?? 30))
+  const origin = () => ({
+    source: o.names[pick(o.sourceWeights, rand())]!,
+    country: o.codes[pick(o.countryWeights, rand())]!,
+    device: DEVICES[pick([70, 25, 5], rand())]!,
+    browser: BROWSERS[pick([40, 30, 10, 8, 6, 4, 2], rand())]!,
+  })
   const batch = new RollupBatch()
   const result: SeedResult = { from, to: today, views: 0, clicks: 0, blockClicks: 0, socialClicks: 0 }
   let viewsLeft = totalViews
@@ -99,19 +125,19 @@ export async function seedHistory(db: Db, profile: StoredProfile, options: SeedO
     const key = (v: number) => [mix((i * 0x9e3779b1) ^ mix(v + profile.id)), mix(v ^ mix(i + 0x632be5ab))] as const
     for (let n = 0; n < views; n++) {
       const [hi, lo] = key(Math.floor(rand() * visitors))
-      batch.addView(profile.id, day, hi, lo)
+      batch.addView(profile.id, day, hi, lo, origin())
     }
     for (let n = 0; n < clicks; n++) {
       const [hi, lo] = key(Math.floor(rand() * visitors))
       const r = rand()
       if (socials.length && (r < 1 / 6 || !slots.length)) {
-        batch.addClick(profile.id, day, hi, lo, null, socials[pick(socials.map(() => 1), rand())]!)
+        batch.addClick(profile.id, day, hi, lo, null, socials[pick(socials.map(() => 1), rand())]!, origin())
         result.socialClicks++
       } else if (slots.length && r < 0.98) {
-        batch.addClick(profile.id, day, hi, lo, slots[pick(blockWeights, rand())]!.id, null)
+        batch.addClick(profile.id, day, hi, lo, slots[pick(blockWeights, rand())]!.id, null, origin())
         result.blockClicks++
       } else {
-        batch.addClick(profile.id, day, hi, lo, null, null)
+        batch.addClick(profile.id, day, hi, lo, null, null, origin())
       }
     }
     result.views += views

@@ -122,7 +122,9 @@ export default routes(
       summary: 'Update a slot',
       description:
         'Merges data over the current values at the top level (send only what changes). The type cannot be changed; event and ' +
-        'legacy slots are 409 read_only. The id, and so the click statistics, stay.',
+        'legacy slots are 409 read_only for data. The id, and so the click statistics, stay. `visibility` hides the block or ' +
+        'schedules it (startsAt/endsAt, ISO 8601; a time without offset is in the owner’s time zone); a patch of visibility ' +
+        'alone is allowed on every slot. A hidden or out-of-window block is absent from the public page and its click address is 404.',
       scope: 'profile:write',
       params: SlotParams,
       body: PatchSlotBody,

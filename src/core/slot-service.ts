@@ -12,16 +12,22 @@ import { formsRepository } from '../store/forms.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { type StoredSlot, slotsRepository } from '../store/slots.ts'
+import { usersRepository } from '../store/users.ts'
+import { ALWAYS_VISIBLE, mergeVisibility, type SlotVisibility, type VisibilityPatch } from '../slots/shared/visibility.ts'
 import { checkSlotData, isPlainObject } from './slot-data.ts'
 
 export interface NewSlot {
   type: string
   data?: unknown
+  /** issue 31: optional; a new slot is visible. */
+  visibility?: VisibilityPatch
 }
 
 export interface SlotPatch {
   id: number
-  data: unknown
+  /** At least one of data and visibility. */
+  data?: unknown
+  visibility?: VisibilityPatch
 }
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max))
@@ -50,11 +56,21 @@ async function lockAndCount(db: Db, profile: StoredProfile, adding: number): Pro
  * Every slot's data checked (all problems at once, keyed under each prefix), then every upload
  * path checked against the owner's files in one query. Throws one 422 naming every key.
  */
-async function prepare(db: Db, userId: number, items: Array<{ def: AnySlotTypeDef; data: unknown; prefix: string }>) {
+async function prepare(
+  db: Db,
+  userId: number,
+  /** No `def`: the data stays as stored (a patch of visibility alone). */
+  items: Array<{ def?: AnySlotTypeDef; data: unknown; prefix: string; visibility?: VisibilityPatch; current?: SlotVisibility }>,
+) {
   const errors: FieldErrors = Object.create(null)
+  const visibility = await prepareVisibility(db, userId, items, errors)
   const files: Array<FileRef & { prefix: string }> = []
-  const out: Array<Record<string, unknown>> = []
+  const out: Array<Record<string, unknown> | undefined> = []
   for (const item of items) {
+    if (!item.def) {
+      out.push(undefined)
+      continue
+    }
     const check = checkSlotData(item.def, item.data, item.prefix)
     if (!check.ok) {
       mergeErrors(errors, check.errors)
@@ -76,7 +92,36 @@ async function prepare(db: Db, userId: number, items: Array<{ def: AnySlotTypeDe
     }
   }
   if (Object.keys(errors).length) throw invalid(errors)
-  return out
+  return out.map((data, i) => ({ data, visibility: visibility[i] }))
+}
+
+/**
+ * issue 31: each item's visibility merged over its current one (a new slot: visible) and
+ * checked, problems keyed `<prefix>.visibility.<key>` beside the data's (prefix `data` →
+ * `visibility.endsAt`; `slots.2.data` → `slots.2.visibility.endsAt`). The owner's time zone is
+ * read only when some time is written without an offset.
+ */
+async function prepareVisibility(
+  db: Db,
+  userId: number,
+  items: Array<{ prefix: string; visibility?: VisibilityPatch; current?: SlotVisibility }>,
+  errors: FieldErrors,
+): Promise<Array<SlotVisibility | undefined>> {
+  if (!items.some((item) => item.visibility)) return items.map(() => undefined)
+  const timeZone = (await usersRepository.findById(db, userId))?.timezone ?? 'UTC'
+  return items.map((item) => {
+    if (!item.visibility) return undefined
+    const prefix = item.prefix.replace(/(^|\.)data$/, '$1visibility')
+    const merged = mergeVisibility(item.current ?? ALWAYS_VISIBLE, item.visibility, timeZone, prefix)
+    if (merged.ok) return merged.value
+    mergeErrors(errors, merged.errors)
+    return undefined
+  })
+}
+
+/** The owner's page's time zone (issue 31 reads times without an offset in it). */
+async function ownerTimeZone(db: Db, userId: number): Promise<string> {
+  return (await usersRepository.findById(db, userId))?.timezone ?? 'UTC'
 }
 
 async function list(db: Db, profileId: number): Promise<StoredSlot[]> {
@@ -104,10 +149,10 @@ async function insertAt(db: Db, profile: StoredProfile, inputs: NewSlot[], at: n
   const defs = inputs.map((input) => slotTypeOf(input.type))
   const blocked = defs.findIndex((def) => !def?.writable)
   if (blocked !== -1) throw readOnly(inputs[blocked], defs[blocked])
-  const data = await prepare(
+  const prepared = await prepare(
     db,
     profile.userId,
-    inputs.map((input, i) => ({ def: defs[i]!, data: input.data, prefix: prefix(i) })),
+    inputs.map((input, i) => ({ def: defs[i]!, data: input.data, prefix: prefix(i), visibility: input.visibility })),
   )
   const count = await lockAndCount(db, profile, inputs.length)
   const start = clamp(at ?? count, count)
@@ -115,7 +160,7 @@ async function insertAt(db: Db, profile: StoredProfile, inputs: NewSlot[], at: n
   return slotsRepository.insertMany(
     db,
     profile.id,
-    inputs.map((input, i) => ({ type: input.type, data: data[i], position: start + i })),
+    inputs.map((input, i) => ({ type: input.type, data: prepared[i].data, visibility: prepared[i].visibility, position: start + i })),
   )
 }
 
@@ -125,17 +170,40 @@ function merge(current: unknown, patch: unknown): unknown {
   return isPlainObject(patch) && isPlainObject(current) ? { ...current, ...patch } : patch
 }
 
-/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. */
-async function update(db: Db, profile: StoredProfile, slotId: number, patch: { data: unknown; type?: string }): Promise<StoredSlot> {
+const NOTHING_TO_CHANGE = 'Send data (merged over the current values), visibility, or both.'
+
+/**
+ * spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. A patch of
+ * visibility alone (issue 31) touches no data, so it is allowed on read-only and legacy slots too.
+ */
+async function update(
+  db: Db,
+  profile: StoredProfile,
+  slotId: number,
+  patch: { data?: unknown; type?: string; visibility?: VisibilityPatch },
+): Promise<StoredSlot> {
+  if (patch.data === undefined && patch.visibility === undefined) throw invalid({ data: [NOTHING_TO_CHANGE] })
   await profilesRepository.lockForWrite(db, profile.id)
   const slot = await get(db, profile.id, slotId)
-  const def = slotTypeOf(slot.type)
-  if (!def?.writable) throw readOnly(slot, def)
   if (patch.type !== undefined && patch.type !== slot.type) {
     throw invalid({ type: [`The type of a slot cannot be changed (this one is ${slot.type}); create a new slot and delete this one.`] })
   }
-  const [data] = await prepare(db, profile.userId, [{ def, data: merge(slot.data, patch.data), prefix: 'data' }])
-  return slotsRepository.updateData(db, slot.id, data)
+  if (patch.data === undefined) return setVisibility(db, profile, slot, patch.visibility!)
+  const def = slotTypeOf(slot.type)
+  if (!def?.writable) throw readOnly(slot, def)
+  const [next] = await prepare(db, profile.userId, [
+    { def, data: merge(slot.data, patch.data), prefix: 'data', visibility: patch.visibility, current: slot.visibility },
+  ])
+  return slotsRepository.updateData(db, slot.id, next.data, next.visibility)
+}
+
+/** issue 31: a slot's visibility alone, for any slot of the page (read-only and legacy ones too). */
+async function setVisibility(db: Db, profile: StoredProfile, slotOrId: StoredSlot | number, patch: VisibilityPatch): Promise<StoredSlot> {
+  await profilesRepository.lockForWrite(db, profile.id)
+  const slot = typeof slotOrId === 'number' ? await get(db, profile.id, slotOrId) : slotOrId
+  const merged = mergeVisibility(slot.visibility, patch, await ownerTimeZone(db, profile.userId), 'visibility')
+  if (!merged.ok) throw invalid(merged.errors)
+  return slotsRepository.updateData(db, slot.id, undefined, merged.value)
 }
 
 /** spec, PATCH …/slots: many top-level merges, all or nothing; positions untouched. */
@@ -145,6 +213,7 @@ async function updateMany(db: Db, profile: StoredProfile, patches: SlotPatch[]):
   const errors: FieldErrors = Object.create(null)
   const firstIndex = new Map<number, number>()
   patches.forEach((p, i) => {
+    if (p.data === undefined && p.visibility === undefined) errors[`slots.${i}.data`] = [NOTHING_TO_CHANGE]
     const seen = firstIndex.get(p.id)
     if (seen !== undefined) errors[`slots.${i}.id`] = [`Slot ${p.id} is already patched by slots.${seen}; send each slot once.`]
     else firstIndex.set(p.id, i)
@@ -154,18 +223,23 @@ async function updateMany(db: Db, profile: StoredProfile, patches: SlotPatch[]):
   for (const p of patches) {
     const slot = byId.get(p.id)!
     const def = slotTypeOf(slot.type)
-    if (!def?.writable) throw readOnly(slot, def)
+    // A visibility-only patch touches no data: read-only and legacy slots may take it.
+    if (p.data !== undefined && !def?.writable) throw readOnly(slot, def)
   }
-  const data = await prepare(
+  const next = await prepare(
     db,
     profile.userId,
     patches.map((p, i) => {
       const slot = byId.get(p.id)!
-      return { def: slotTypeOf(slot.type)!, data: merge(slot.data, p.data), prefix: `slots.${i}.data` }
+      const prefix = `slots.${i}.data`
+      if (p.data === undefined) return { data: undefined, prefix, visibility: p.visibility, current: slot.visibility }
+      return { def: slotTypeOf(slot.type)!, data: merge(slot.data, p.data), prefix, visibility: p.visibility, current: slot.visibility }
     }),
   )
   const out: StoredSlot[] = []
-  for (let i = 0; i < patches.length; i++) out.push(await slotsRepository.updateData(db, patches[i].id, data[i]))
+  for (let i = 0; i < patches.length; i++) {
+    out.push(await slotsRepository.updateData(db, patches[i].id, next[i].data, next[i].visibility))
+  }
   return out
 }
 
@@ -258,20 +332,20 @@ async function records(db: Db, userId: number, slots: StoredSlot[]): Promise<Map
  * rules like any slot, appended, but allowed for read-only types. Not reachable from the API.
  */
 async function appendManaged(db: Db, profile: StoredProfile, inputs: NewSlot[]): Promise<StoredSlot[]> {
-  const data = await prepare(
+  const prepared = await prepare(
     db,
     profile.userId,
     inputs.map((input, i) => {
       const def = slotTypeOf(input.type)
       if (!def) throw invalid({ [`slots.${i}.type`]: [`Unknown slot type "${input.type}".`] })
-      return { def, data: input.data, prefix: `slots.${i}.data` }
+      return { def, data: input.data, prefix: `slots.${i}.data`, visibility: input.visibility }
     }),
   )
   const count = await lockAndCount(db, profile, inputs.length)
   return slotsRepository.insertMany(
     db,
     profile.id,
-    inputs.map((input, i) => ({ type: input.type, data: data[i], position: count + i })),
+    inputs.map((input, i) => ({ type: input.type, data: prepared[i].data, visibility: prepared[i].visibility, position: count + i })),
   )
 }
 
@@ -294,4 +368,5 @@ export const slotService = Object.freeze({
   reorder,
   records,
   appendManaged,
+  setVisibility,
 })

@@ -8,6 +8,7 @@ import { Nullable } from './schemas.ts'
 import type { AppContext } from '../context.ts'
 import { invalid } from './errors.ts'
 import type { SlotResource } from '../slots/resource.ts'
+import { type VisibilityPatch, VisibilityInput } from '../slots/shared/visibility.ts'
 import type { Db } from '../store/db.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import type { StoredSlot } from '../store/slots.ts'
@@ -32,6 +33,7 @@ export const NewSlotBody = Type.Object(
     type: stringEnum(writableTypes, { description: 'The slot type (event and form slots cannot be created through the API).' }),
     data: Type.Optional(SlotData),
     order: Type.Optional(Type.Integer({ minimum: 0, description: 'Position to insert at (0 first); later slots move down. Without it the slot goes last.' })),
+    visibility: Type.Optional(VisibilityInput),
   },
   { additionalProperties: false, examples: [{ type: 'button', data: { title: 'My shop', link: 'example.com/shop' } }] },
 )
@@ -39,7 +41,10 @@ export const NewSlotBody = Type.Object(
 export const NewSlotsBody = Type.Object(
   {
     slots: Type.Array(
-      Type.Object({ type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData) }, { additionalProperties: false }),
+      Type.Object(
+        { type: stringEnum(SLOT_TYPES, { description: 'The slot type.' }), data: Type.Optional(SlotData), visibility: Type.Optional(VisibilityInput) },
+        { additionalProperties: false },
+      ),
       { ...batch, description: 'Array order is page order.' },
     ),
     insertAt: Type.Optional(
@@ -55,8 +60,14 @@ export const NewSlotsBody = Type.Object(
 export const PatchSlotsBody = Type.Object(
   {
     slots: Type.Array(
-      Type.Object({ id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: SlotData }, { additionalProperties: false }),
-      { ...batch, description: 'Each slot once; data is merged over its current values at the top level.' },
+      Type.Object(
+        { id: Type.Integer({ minimum: 1, description: 'A slot of this page.' }), data: Type.Optional(SlotData), visibility: Type.Optional(VisibilityInput) },
+        { additionalProperties: false },
+      ),
+      {
+        ...batch,
+        description: 'Each slot once, with data (merged over its current values at the top level), visibility, or both.',
+      },
     ),
   },
   { additionalProperties: false, examples: [{ slots: [{ id: 118, data: { title: 'New title' } }] }] },
@@ -80,10 +91,15 @@ export const OrderBody = Type.Object(
 
 export const PatchSlotBody = Type.Object(
   {
-    data: SlotData,
+    data: Type.Optional(SlotData),
     type: Type.Optional(Type.String({ description: 'Optional; must be the slot’s current type: a type cannot be changed.' })),
+    visibility: Type.Optional(VisibilityInput),
   },
-  { additionalProperties: false, examples: [{ data: { title: 'New title' } }] },
+  {
+    additionalProperties: false,
+    description: 'data, visibility, or both (at least one).',
+    examples: [{ data: { title: 'New title' } }, { visibility: { hidden: true } }, { visibility: { startsAt: '2026-12-01T09:00', endsAt: '2026-12-24T18:00' } }],
+  },
 )
 
 // spec, Slots: one use case per operation. Every face (REST, dashboard, MCP, CLI) calls these;
@@ -123,9 +139,9 @@ const createMany = slotsWrite((trx, profile, input: { slots: NewSlot[]; insertAt
   slotService.createMany(trx, profile, input.slots, input.insertAt),
 )
 
-/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. */
-const update = slotWrite((trx, profile, input: { slot: number; data: unknown; type?: string }) =>
-  slotService.update(trx, profile, input.slot, { data: input.data, type: input.type }),
+/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change; visibility (issue 31) too. */
+const update = slotWrite((trx, profile, input: { slot: number; data?: unknown; type?: string; visibility?: VisibilityPatch }) =>
+  slotService.update(trx, profile, input.slot, { data: input.data, type: input.type, visibility: input.visibility }),
 )
 
 /** spec, PATCH …/slots: many top-level merges, all or nothing; positions untouched. */

@@ -6,6 +6,7 @@ import { type Language, languagesRepository } from '../store/languages.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { type StoredSlot, slotsRepository } from '../store/slots.ts'
 import { type User, usersRepository } from '../store/users.ts'
+import { isSlotShown } from './shown-slots.ts'
 
 export type { FormRecord, ImageRecord, Language, StoredFile, StoredProfile, StoredSlot, User }
 
@@ -32,4 +33,26 @@ const formsOf = (ctx: AppContext, userId: number, ids: number[]): Promise<FormRe
 /** What a visitor sent through a page's form, kept for its owner. */
 const submitForm = (ctx: AppContext, s: Omit<FormSubmission, 'id' | 'createdAt'>): Promise<FormSubmission> => formSubmissionsRepository.insert(ctx.db, s)
 
-export const visitorUseCases = Object.freeze({ pageByLogin, pageById, ownerOf, language, slotsOf, slotOf, slot, file, images, formsOf, submitForm })
+/** Whether the slot is on its public page now (issue 31); the owner's zone is read only for a schedule without offsets. */
+async function isShownNow(ctx: AppContext, profile: StoredProfile, slot: StoredSlot): Promise<boolean> {
+  const v = slot.visibility
+  if (v.hidden) return false
+  if (v.startsAt === null && v.endsAt === null) return true
+  const timeZone = (await usersRepository.findById(ctx.db, profile.userId))?.timezone ?? 'UTC'
+  return isSlotShown(slot, timeZone, Date.now())
+}
+
+export const visitorUseCases = Object.freeze({
+  pageByLogin,
+  pageById,
+  ownerOf,
+  language,
+  slotsOf,
+  slotOf,
+  slot,
+  isShownNow,
+  file,
+  images,
+  formsOf,
+  submitForm,
+})

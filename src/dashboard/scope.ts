@@ -12,6 +12,7 @@ import type { Flash } from './layout.ts'
 import { sendPage } from './layout.ts'
 import { dashboardNextSteps } from './next-steps.ts'
 import { VISITOR_COOKIE, visitorCsrfToken, visitorCsrfValid } from './visitor-csrf.ts'
+import { SESSION_COOKIE } from '../auth/session-cookie.ts'
 
 declare module 'fastify' {
   interface Session {
@@ -23,8 +24,8 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'slotline_session'
-
+// The name lives beside the public pages' check that leaves the owner's visits out (issue 31).
+export { SESSION_COOKIE }
 /**
  * Over https the cookies carry the `__Host-` prefix: browsers then accept them only with Secure,
  * Path=/ and no Domain, so a sibling subdomain cannot plant or shadow them.

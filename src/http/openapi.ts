@@ -6,6 +6,7 @@ import { errorTable } from '../core/errors.ts'
 import { Profile } from '../profiles/schemas.ts'
 import { slotTypes, writableTypes } from '../slots/registry.ts'
 import { Slot } from '../slots/resource.ts'
+import { Visibility, VisibilityInput } from '../slots/shared/visibility.ts'
 import { successStatus } from './register-routes.ts'
 import { ErrorEnvelope } from './schemas.ts'
 import { isWrite, type RouteModule, type RouteRow } from './routes.ts'
@@ -25,6 +26,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 function namedSchemas(): Map<object, string> {
   const named = new Map<object, string>([
     [Slot, 'Slot'],
+    [Visibility, 'Visibility'],
     [Profile, 'Profile'],
     [ErrorEnvelope, 'Error'],
   ])
@@ -53,9 +55,11 @@ function slotDataComponents(named: Map<object, string>): Record<string, unknown>
       type: 'object',
       description: `A new ${type} slot.`,
       required: ['type'],
-      properties: { type: { type: 'string', const: type }, data: ref(`${pascal(type)}Data`) },
+      properties: { type: { type: 'string', const: type }, data: ref(`${pascal(type)}Data`), visibility: ref('VisibilityInput') },
     }
   }
+  // issue 31: what every write may send beside data; a copy made optional is found by its text below.
+  out.VisibilityInput = documented(VisibilityInput, named, VisibilityInput)
   out.SlotData = {
     description: 'A new slot: its type and the data in that type’s shape (GET /slot-types/{type}). Unknown and computed keys are 422, each named.',
     oneOf: writableTypes.map((t) => ref(`${pascal(t)}SlotData`)),
@@ -70,6 +74,9 @@ const SLOT_DATA_IN_THE_API = 'The slot body, in the shape of its type’s schema
 // Type.Optional(SlotData) is a copy carrying a modifier, so the body is recognised by its text.
 const isSlotData = (s: unknown) => s === SlotData || (!!s && (s as { description?: unknown }).description === (SlotData as { description?: unknown }).description)
 
+const isVisibilityInput = (s: unknown) =>
+  s === VisibilityInput || (!!s && (s as { description?: unknown }).description === (VisibilityInput as { description?: unknown }).description)
+
 /** A plain JSON copy of `schema` with named schemas as $refs and the slot body per type. */
 function documented(schema: unknown, named: Map<object, string>, root?: object): unknown {
   if (Array.isArray(schema)) return schema.map((s) => documented(s, named))
@@ -79,10 +86,12 @@ function documented(schema: unknown, named: Map<object, string>, root?: object):
   if (isSlotData(schema)) {
     return { type: 'object', additionalProperties: true, description: SLOT_DATA_IN_THE_API }
   }
+  if (isVisibilityInput(schema) && schema !== root) return ref('VisibilityInput')
   const obj = schema as { properties?: Record<string, unknown>; required?: string[] }
   // {type, data: SlotData, ...rest} with type required: a new slot, documented as SlotData.
   if (obj.properties && isSlotData(obj.properties.data) && obj.required?.includes('type')) {
-    const { type: _type, data: _data, ...rest } = obj.properties
+    // `visibility` is part of every SlotData variant already.
+    const { type: _type, data: _data, visibility: _visibility, ...rest } = obj.properties
     if (!Object.keys(rest).length) return ref('SlotData')
     // Each variant with the extra fields (`order`): a generator keeps `type` as the discriminant.
     const extra = { type: 'object', properties: documented(rest, named) }

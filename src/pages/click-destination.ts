@@ -4,7 +4,7 @@ import { slotService } from '../core/slot-service.ts'
 import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource } from '../slots/resource.ts'
-import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
+import { type StoredProfile, type StoredSlot, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
 
 export type ClickTarget = { slotId: number; index: number } | { socialOrder: number }
 
@@ -28,6 +28,8 @@ export async function clickDestination(ctx: AppContext, profileId: number, targe
     const slot = await visitor.slotOf(ctx, profileId, target.slotId)
     const def = slot && slotTypeOf(slot.type)
     if (!slot || !def?.links) return undefined
+    // issue 31: a block off the page (hidden, or outside its window) leads nowhere; its history stays.
+    if (!(await visitor.isShownNow(ctx, profile, slot))) return undefined
     // Types compute from normalised data; a row written around the API (a migration, a hand
     // edit) may not be, and a link that cannot be read leads nowhere rather than to a 500.
     const resource = toSlotResource(slot, { fileUrl: (path) => publicFileUrl(ctx.config.publicUrl, path) })

@@ -26,6 +26,12 @@ export interface CachedPage {
   notModified: Record<string, string>
   /** The same page compressed (page-encodings.ts), when smaller. */
   encoded?: Partial<Record<Encoding, PageRepresentation>>
+  /**
+   * issue 31: ms since the epoch at which a block of the page appears or disappears by its
+   * schedule (Infinity: never). From then on the copy is a miss, on every instance at the same
+   * moment, with no message and no polling.
+   */
+  expiresAt: number
 }
 
 /** What a page holds in memory: its body and every compressed variant. */
@@ -54,8 +60,12 @@ export class PageCache {
     return this.epoch
   }
 
-  get(key: string): CachedPage | undefined {
-    const hit = this.entries.get(key)
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    let hit = this.entries.get(key)
+    if (hit && hit.expiresAt <= now) {
+      this.remove(key)
+      hit = undefined
+    }
     // Map keeps insertion order: re-inserting makes this the most recently used. A popular page
     // is asked for many times in a row, and is then already the newest: no need to move it.
     if (hit && key !== this.newest) {

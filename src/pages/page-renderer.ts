@@ -9,6 +9,7 @@ import { toSlotResource, toSlotView } from '../slots/resource.ts'
 import type { FormState, ImageFacts, RenderContext } from '../slots/types.ts'
 import { type Messages, messagesFor, supportedLanguage } from '../i18n/catalogue.ts'
 import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
+import { shownSlots } from '../core/shown-slots.ts'
 import { formActionPath, slotClickPath, socialClickPath } from './click-paths.ts'
 import { renderPageDocument } from './page-document.ts'
 import { remoteImageUrl } from './remote-images.ts'
@@ -31,6 +32,15 @@ export async function pageLocale(ctx: AppContext, profile: StoredProfile): Promi
 export interface RenderOptions {
   /** A refused form submission to show again, values and problems in place (never cached). */
   formState?: FormState
+  /** The moment the page is rendered for (issue 31: which blocks are in their window); default now. */
+  now?: number
+}
+
+/** A rendered page and the moment it stops being right (a block's window opens or closes), if any. */
+export interface RenderedPage {
+  html: string
+  /** ms since the epoch; undefined: nothing scheduled ahead. */
+  expiresAt: number | undefined
 }
 
 /** The uploads a slot shows (its type's `files()`); none for legacy types or data that does not read. */
@@ -48,11 +58,20 @@ function uploadsOf(type: string, data: unknown): string[] {
  * out rather than taking the whole page down.
  */
 export async function renderProfilePage(ctx: AppContext, profile: StoredProfile, options: RenderOptions = {}): Promise<string> {
-  const [slots, { lang, t, timeZone }, cover] = await Promise.all([
+  return (await renderScheduledPage(ctx, profile, options)).html
+}
+
+/**
+ * renderProfilePage with the moment the page changes by itself: the public page cache keeps a
+ * copy exactly until then (issue 31), on every instance alike, with no message between them.
+ */
+export async function renderScheduledPage(ctx: AppContext, profile: StoredProfile, options: RenderOptions = {}): Promise<RenderedPage> {
+  const [all, { lang, t, timeZone }, cover] = await Promise.all([
     visitor.slotsOf(ctx, profile.id),
     pageLocale(ctx, profile),
     profile.bgImage ? visitor.file(ctx, profile.bgImage) : undefined,
   ])
+  const { slots, expiresAt } = shownSlots(all, timeZone ?? 'UTC', options.now ?? Date.now())
   const fileUrl = (path: string) => publicFileUrl(ctx.config.publicUrl, path)
   const resources = slots.map((slot) => toSlotResource(slot, { fileUrl }))
   const [records, images] = await Promise.all([
@@ -101,7 +120,7 @@ export async function renderProfilePage(ctx: AppContext, profile: StoredProfile,
       ctx.log.error({ err, slotId: slot.id, type: slot.type }, 'slot left out of its public page: it does not render')
     }
   })
-  return renderPageDocument({
+  const html = renderPageDocument({
     login: profile.login,
     lang,
     t,
@@ -117,4 +136,5 @@ export async function renderProfilePage(ctx: AppContext, profile: StoredProfile,
     socials: profile.socials.map((s) => ({ order: s.order, icon: socialIcon(s.link), href: socialClickPath(profile.id, s.order) })),
     blocks,
   })
+  return { html, expiresAt }
 }

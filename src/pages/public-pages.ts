@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
 import { clientAddress, type TrustedProxy } from '../http/client-address.ts'
+import { carriesSessionCookie } from '../auth/session-cookie.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
 import { limits } from '../limits.ts'
 import { metricsOf } from '../metrics.ts'
-import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
+import { markdownTokens, publicPageMarkdown } from '../profiles/markdown.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import { type StoredProfile, visitorUseCases } from '../core/visitor-use-cases.ts'
 import { serveBeforeFastify } from './cache-hit-fast-path.ts'
@@ -16,7 +17,7 @@ import { etagMatches, prefersMarkdown } from './negotiation.ts'
 import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
 import { representationOf, withEncodings } from './page-encodings.ts'
 import { keepPagesFresh } from './page-invalidation.ts'
-import { renderProfilePage } from './page-renderer.ts'
+import { renderScheduledPage } from './page-renderer.ts'
 import { type QrFormat, qrCodes } from './qr-code.ts'
 import { installRemoteImages } from './remote-images.ts'
 import { installSocialCards } from './social-card.ts'
@@ -37,6 +38,9 @@ const LOGIN = `:login(^[a-zA-Z0-9._]{${minLength},${maxLength}}$)`
 const PAGE_PATH = new RegExp(`^/([a-zA-Z0-9._]{${minLength},${maxLength}})/?(?:\\?.*)?$`)
 
 type Kind = 'html' | 'markdown'
+
+/** issue 31: the owner (a dashboard session cookie) is not counted; see auth/session-cookie.ts. */
+const isOwnerVisit = (headers: IncomingHttpHeaders) => carriesSessionCookie(headers.cookie)
 
 /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
 const purposeOf = (headers: IncomingHttpHeaders) => (headers['sec-purpose'] ?? headers.purpose) as string | undefined
@@ -64,14 +68,21 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   const validation = { 'cache-control': 'no-cache', vary: 'Accept, Accept-Encoding' }
 
   let closing = false
-  const visitor = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], purpose: purposeOf(req.headers) })
+  const visitor = (req: FastifyRequest) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    purpose: purposeOf(req.headers),
+    referer: req.headers.referer,
+    url: req.url,
+  })
 
   /**
    * A view is one GET of the HTML page by a person's browser (the intake tells people from bots
    * and prefetches); a conditional GET answered 304 is a view too, HEAD and markdown are not.
    */
-  function countView(found: CachedPage, kind: Kind, method: string | undefined, ip: string, headers: IncomingHttpHeaders): void {
-    if (kind === 'html' && method === 'GET') intake.view({ profileId: found.profileId, ip, userAgent: headers['user-agent'], purpose: purposeOf(headers) })
+  function countView(found: CachedPage, kind: Kind, method: string | undefined, ip: string, headers: IncomingHttpHeaders, url: string | undefined): void {
+    if (kind !== 'html' || method !== 'GET' || isOwnerVisit(headers)) return
+    intake.view({ profileId: found.profileId, ip, userAgent: headers['user-agent'], purpose: purposeOf(headers), referer: headers.referer, url })
   }
 
   const sendNotFound = (reply: FastifyReply) =>
@@ -87,16 +98,29 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
    * call. The security headers are built now, not at start: the public URL is final only once
    * the server listens (PORT=0 in tests).
    */
-  function cached(profile: StoredProfile, body: Buffer, own: Record<string, string>): Promise<CachedPage> {
+  function cached(profile: StoredProfile, body: Buffer, own: Record<string, string>, expiresAt: number | undefined): Promise<CachedPage> {
     const etag = strongEtag(body)
     const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash), ...validation, etag }
-    return withEncodings({ profileId: profile.id, login: profile.login, body, etag, notModified, headers: { ...notModified, ...own, 'content-length': String(body.length) } })
+    return withEncodings({
+      profileId: profile.id,
+      login: profile.login,
+      body,
+      etag,
+      notModified,
+      headers: { ...notModified, ...own, 'content-length': String(body.length) },
+      expiresAt: expiresAt ?? Number.POSITIVE_INFINITY,
+    })
   }
 
+  // One `now` per render: the blocks shown and the moment the copy expires agree exactly.
   async function render(kind: Kind, profile: StoredProfile): Promise<CachedPage> {
-    if (kind === 'html') return cached(profile, Buffer.from(await renderProfilePage(ctx, profile)), { 'content-type': 'text/html; charset=utf-8' })
-    const markdown = await pageMarkdown(ctx.db, ctx.config, profile)
-    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) })
+    const now = Date.now()
+    if (kind === 'html') {
+      const { html, expiresAt } = await renderScheduledPage(ctx, profile, { now })
+      return cached(profile, Buffer.from(html), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
+    }
+    const { markdown, expiresAt } = await publicPageMarkdown(ctx.db, ctx.config, profile, now)
+    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) }, expiresAt)
   }
 
   /** A cached page, or a fresh render (stored unless a write landed meanwhile); undefined: no page. */
@@ -138,7 +162,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     }
     // Counted once the answer is written (end() writes it at once), with the address Fastify's
     // req.ip gives the routes (the same `trust`, from buildApp).
-    countView(found, kind, method, clientAddress(req, trust), req.headers)
+    countView(found, kind, method, clientAddress(req, trust), req.headers, req.url)
     return true
   })
   app.addHook('onClose', async () => {
@@ -149,7 +173,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
     const found = await page(kind, req.params.login)
     if (!found) return sendNotFound(reply)
-    countView(found, kind, req.method, req.ip, req.headers)
+    countView(found, kind, req.method, req.ip, req.headers, req.url)
     const sent = representationOf(found, req.headers['accept-encoding'])
     if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).headers(sent.notModified).send()
     return reply.headers(sent.headers).send(sent.body)
@@ -183,7 +207,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     const destination = target && profileId ? await clickDestination(ctx, profileId, target) : undefined
     if (!destination) return sendNotFound(reply)
     // Bots following the link are redirected too; the intake decides what counts.
-    if (req.method === 'GET') {
+    if (req.method === 'GET' && !isOwnerVisit(req.headers)) {
       intake.click({
         profileId: destination.profile.id,
         ...visitor(req),

@@ -5,10 +5,24 @@ import { mdText } from '../slots/shared/markdown-text.ts'
 import { type SlotResource, toSlotView } from '../slots/resource.ts'
 import type { Db } from '../store/db.ts'
 import type { StoredProfile } from '../store/profiles.ts'
+import { usersRepository } from '../store/users.ts'
+import { shownSlots } from '../core/shown-slots.ts'
+import { ALWAYS_VISIBLE } from '../slots/shared/visibility.ts'
 import { toProfileResource } from './resource.ts'
 import type { ProfileResource } from './schemas.ts'
 
 const EMPTY = '_(empty)_'
+
+/** issue 31: the owner's view says when a block is off the public page (the public view never shows such a block). */
+function visibilityNote(slot: SlotResource): string {
+  const v = slot.visibility
+  if (!v) return ''
+  if (v.hidden) return ', hidden'
+  if (v.startsAt && v.endsAt) return `, shown ${mdText(v.startsAt)} to ${mdText(v.endsAt)}`
+  if (v.startsAt) return `, shown from ${mdText(v.startsAt)}`
+  if (v.endsAt) return `, shown until ${mdText(v.endsAt)}`
+  return ''
+}
 
 function slotSection(slot: SlotResource, record: unknown): string {
   const def = slotTypeOf(slot.type)
@@ -18,7 +32,7 @@ function slotSection(slot: SlotResource, record: unknown): string {
   }
   const readOnly = def.writable ? '' : ', read-only'
   const body = def.markdown(toSlotView(slot), record).trim()
-  return `### ${position}. ${def.title} (slot ${slot.id}${readOnly})\n\n${body || EMPTY}`
+  return `### ${position}. ${def.title} (slot ${slot.id}${readOnly}${visibilityNote(slot)})\n\n${body || EMPTY}`
 }
 
 /**
@@ -43,11 +57,24 @@ export function renderPageMarkdown(profile: ProfileResource, slots: SlotResource
   return `${out.join('\n').trimEnd()}\n`
 }
 
-/** The page of `profile` as markdown, loaded from the store. */
+/** The page of `profile` as markdown, loaded from the store: every slot (the owner's view). */
 export async function pageMarkdown(db: Db, config: Config, profile: StoredProfile): Promise<string> {
   const slots = await slotService.list(db, profile.id)
   const records = await slotService.records(db, profile.userId, slots)
   return renderPageMarkdown(toProfileResource(config, profile), slotService.present(config, slots), records)
+}
+
+/**
+ * The public markdown view (issue 31): only the slots shown at `now`, numbered as the visitor
+ * sees them (no gap betrays a hidden one), and the moment that set changes by itself.
+ */
+export async function publicPageMarkdown(db: Db, config: Config, profile: StoredProfile, now = Date.now()): Promise<{ markdown: string; expiresAt: number | undefined }> {
+  const [all, owner] = await Promise.all([slotService.list(db, profile.id), usersRepository.findById(db, profile.userId)])
+  const { slots, expiresAt } = shownSlots(all, owner?.timezone ?? 'UTC', now)
+  const records = await slotService.records(db, profile.userId, slots)
+  // Visitors see neither the gaps hidden blocks leave nor a shown block's schedule.
+  const presented = slotService.present(config, slots).map((s, i) => ({ ...s, order: i, visibility: ALWAYS_VISIBLE }))
+  return { markdown: renderPageMarkdown(toProfileResource(config, profile), presented, records), expiresAt }
 }
 
 /**

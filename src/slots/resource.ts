@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { slotTypeOf } from './registry.ts'
 import { SLOT_TYPES, type ComputeContext, type SlotView } from './types.ts'
+import { ALWAYS_VISIBLE, type SlotVisibility, Visibility } from './shared/visibility.ts'
 
 const nullableTime = (description: string) => Type.Union([Type.String({ description }), Type.Null()])
 
@@ -16,6 +17,7 @@ export const Slot = Type.Object(
     data: Type.Object({}, { additionalProperties: true, description: 'The body, in the shape of the type’s schema ({{slotTypes.get}}).' }),
     computed: Type.Object({}, { additionalProperties: true, description: 'Server-derived and read-only; sending any of these names in data is 422.' }),
     message: Type.Optional(Type.String({ description: 'Present for unsupported slots: what can still be done with them.' })),
+    visibility: Visibility,
     createdAt: nullableTime('ISO 8601.'),
     updatedAt: nullableTime('ISO 8601.'),
   },
@@ -33,6 +35,7 @@ export const Slot = Type.Object(
           embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
           thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
         },
+        visibility: { hidden: false, startsAt: null, endsAt: null },
         createdAt: '2026-11-22T09:00:00.000Z',
         updatedAt: '2026-11-22T09:00:00.000Z',
       },
@@ -47,6 +50,8 @@ export interface StoredSlotLike {
   type: string
   position: number
   data: unknown
+  /** issue 31; absent (a row from before it): always visible. */
+  visibility?: SlotVisibility
   createdAt: string | null
   updatedAt: string | null
 }
@@ -71,8 +76,8 @@ export function toSlotResource(slot: StoredSlotLike, c: ComputeContext): SlotRes
   const def = slotTypeOf(slot.type)
   const data = asObject(slot.data)
   const base = { id: slot.id, type: slot.type, order: slot.position }
-  const times = { createdAt: slot.createdAt, updatedAt: slot.updatedAt }
-  const unsupported = (message: string): SlotResource => ({ ...base, supported: false, data, computed: {}, message, ...times })
+  const tail = { visibility: slot.visibility ?? ALWAYS_VISIBLE, createdAt: slot.createdAt, updatedAt: slot.updatedAt }
+  const unsupported = (message: string): SlotResource => ({ ...base, supported: false, data, computed: {}, message, ...tail })
   if (!def) return unsupported(unsupportedMessage(slot.type))
   let computed: Record<string, any>
   try {
@@ -80,7 +85,7 @@ export function toSlotResource(slot: StoredSlotLike, c: ComputeContext): SlotRes
   } catch {
     return unsupported(unreadableMessage(slot))
   }
-  return { ...base, supported: true, data, computed, ...times }
+  return { ...base, supported: true, data, computed, ...tail }
 }
 
 /** What a renderer takes (html, markdown): id, type, data, computed. */

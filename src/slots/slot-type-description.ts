@@ -1,4 +1,5 @@
 import { wireSchema } from './shared/schema.ts'
+import { VisibilityInput } from './shared/visibility.ts'
 import type { AnySlotTypeDef } from './types.ts'
 
 /**
@@ -14,4 +15,6 @@ export const describeSlotType = (def: AnySlotTypeDef) => ({
   computed: wireSchema(def.computed),
   enumLabels: def.enumLabels,
   example: def.example as Record<string, unknown>,
+  // issue 31: the same for every type, stated with each so a reader of one type learns it.
+  visibility: wireSchema(VisibilityInput),
 })

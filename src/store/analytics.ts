@@ -192,7 +192,14 @@ async function storedSketches(
   return out
 }
 
-type RollupTable = 'analytics_daily' | 'analytics_slot_daily' | 'analytics_social_daily' | 'analytics_monthly' | 'analytics_slot_monthly'
+type RollupTable =
+  | 'analytics_daily'
+  | 'analytics_slot_daily'
+  | 'analytics_social_daily'
+  | 'analytics_monthly'
+  | 'analytics_slot_monthly'
+  | 'analytics_breakdown_daily'
+  | 'analytics_breakdown_monthly'
 type RollupColumn<T extends RollupTable> = keyof Database[T] & string
 
 /**
@@ -255,6 +262,85 @@ async function addSocialDaily(db: Db, rows: SocialDailyRow[]): Promise<void> {
   )
 }
 
+/** issue 31: the dimensions a visit is counted under, beside its page and day. */
+export const BREAKDOWN_DIMENSIONS = ['source', 'country', 'device', 'browser'] as const
+export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number]
+
+/** Views and clicks of one value of one dimension, for a day (YYYY-MM-DD) or a month (YYYY-MM). */
+export interface BreakdownRow {
+  profileId: number
+  period: string
+  dimension: BreakdownDimension
+  value: string
+  views: number
+  clicks: number
+}
+
+/** Adds the counts to each row's day and to its month, in SQL, so concurrent writers stay exact. */
+async function addBreakdowns(db: Db, rows: BreakdownRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const months = new Map<string, BreakdownRow>()
+  for (const r of rows) {
+    const key = `${r.profileId} ${r.period.slice(0, 7)} ${r.dimension} ${r.value}`
+    const m = months.get(key)
+    if (m) {
+      m.views += r.views
+      m.clicks += r.clicks
+    } else months.set(key, { ...r, period: r.period.slice(0, 7) })
+  }
+  const merge = { add: ['views', 'clicks'] as Array<'views' | 'clicks'> }
+  await upsertRollups(
+    db,
+    'analytics_breakdown_daily',
+    rows.map((r) => ({ profile_id: r.profileId, day: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
+    { key: ['profile_id', 'day', 'dimension', 'value'], ...merge },
+  )
+  await upsertRollups(
+    db,
+    'analytics_breakdown_monthly',
+    [...months.values()].map((r) => ({ profile_id: r.profileId, month: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
+    { key: ['profile_id', 'month', 'dimension', 'value'], ...merge },
+  )
+}
+
+/** Recomputes the pages' month breakdowns from their days, for writers that replace days (the seed command). */
+async function rebuildBreakdownMonths(db: Db, profileId: number, months: string[]): Promise<void> {
+  for (const month of months) {
+    await sql`INSERT INTO analytics_breakdown_monthly (profile_id, month, dimension, value, views, clicks)
+      SELECT profile_id, ${month}, dimension, value, SUM(views), SUM(clicks) FROM analytics_breakdown_daily
+      WHERE profile_id = ${profileId} AND day >= ${`${month}-01`} AND day <= ${`${month}-31`}
+      GROUP BY profile_id, dimension, value`.execute(db)
+  }
+}
+
+/** Summed views and clicks per dimension and value over whole months and day ranges, for the pages. */
+export interface BreakdownTotal {
+  dimension: BreakdownDimension
+  value: string
+  views: number
+  clicks: number
+}
+
+async function breakdownTotals(db: Db, profileIds: number[], months: string[], days: DayRange[]): Promise<BreakdownTotal[]> {
+  if (profileIds.length === 0 || (months.length === 0 && days.length === 0)) return []
+  const ids = sql.join(profileIds.map((id) => sql`${id}`))
+  const parts = []
+  if (months.length) {
+    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_breakdown_monthly
+      WHERE profile_id IN (${ids}) AND month IN (${sql.join(months.map((m) => sql`${m}`))})`)
+  }
+  for (const r of days) {
+    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_breakdown_daily
+      WHERE profile_id IN (${ids}) AND day >= ${r.from} AND day <= ${r.to}`)
+  }
+  const { rows } = await sql<{ dimension: BreakdownDimension; value: string; views: number | string; clicks: number | string }>`
+    SELECT dimension, value, SUM(views) AS views, SUM(clicks) AS clicks
+    FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted
+    GROUP BY dimension, value`.execute(db)
+  // PostgreSQL sums integers as bigint (parsed as number, see db.ts) or numeric (a string).
+  return rows.map((r) => ({ dimension: r.dimension, value: r.value, views: Number(r.views), clicks: Number(r.clicks) }))
+}
+
 /** Stores month sketches (page ones, or block ones when slotId is set), already merged by the caller. */
 async function putMonthly(db: Db, rows: SketchRow[]): Promise<void> {
   const pages = rows.filter((r) => r.slotId === undefined)
@@ -287,10 +373,10 @@ async function firstDay(db: Db, profileIds: number[]): Promise<string | undefine
 /** Drops every rollup dated before `day` (month sketches of earlier months); returns how many rows went. */
 async function purgeBefore(db: Db, day: string): Promise<number> {
   let removed = 0
-  for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily'] as const) {
+  for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily', 'analytics_breakdown_daily'] as const) {
     removed += Number((await db.deleteFrom(table).where('day', '<', day).executeTakeFirst()).numDeletedRows)
   }
-  for (const table of ['analytics_monthly', 'analytics_slot_monthly'] as const) {
+  for (const table of ['analytics_monthly', 'analytics_slot_monthly', 'analytics_breakdown_monthly'] as const) {
     removed += Number((await db.deleteFrom(table).where('month', '<', day.slice(0, 7)).executeTakeFirst()).numDeletedRows)
   }
   return removed
@@ -298,7 +384,7 @@ async function purgeBefore(db: Db, day: string): Promise<number> {
 
 /** Removes one page's daily rollups between two days inclusive (the seed command replaces history). */
 async function deleteDays(db: Db, profileId: number, range: DayRange): Promise<void> {
-  for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily'] as const) {
+  for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily', 'analytics_breakdown_daily'] as const) {
     await db.deleteFrom(table).where('profile_id', '=', profileId).where('day', '>=', range.from).where('day', '<=', range.to).execute()
   }
 }
@@ -306,7 +392,7 @@ async function deleteDays(db: Db, profileId: number, range: DayRange): Promise<v
 /** Removes one page's month sketches for the given months (before they are rebuilt). */
 async function deleteMonths(db: Db, profileId: number, months: string[]): Promise<void> {
   if (months.length === 0) return
-  for (const table of ['analytics_monthly', 'analytics_slot_monthly'] as const) {
+  for (const table of ['analytics_monthly', 'analytics_slot_monthly', 'analytics_breakdown_monthly'] as const) {
     await db.deleteFrom(table).where('profile_id', '=', profileId).where('month', 'in', months).execute()
   }
 }
@@ -326,6 +412,9 @@ export const analyticsRepository = Object.freeze({
   addSlotDaily,
   addSocialDaily,
   putMonthly,
+  addBreakdowns,
+  breakdownTotals,
+  rebuildBreakdownMonths,
   firstDay,
   purgeBefore,
   deleteDays,

@@ -103,6 +103,10 @@ export interface SlotsTable {
   type: string
   position: number
   data: string
+  /** issue 31: 1 takes the block off the public page; starts_at/ends_at bound when it shows (ISO 8601 as written). */
+  hidden: Generated<number>
+  starts_at: string | null
+  ends_at: string | null
   created_at: string
   updated_at: string
 }
@@ -168,6 +172,26 @@ export interface AnalyticsSocialDailyTable {
   profile_id: number
   social_index: number
   day: string
+  clicks: number
+}
+
+/** issue 31: views and clicks per value of one dimension (source, country, device, browser) of a day. */
+export interface AnalyticsBreakdownDailyTable {
+  profile_id: number
+  day: string
+  dimension: string
+  value: string
+  views: number
+  clicks: number
+}
+
+/** The same counters summed per month (YYYY-MM), so a long period reads few rows. */
+export interface AnalyticsBreakdownMonthlyTable {
+  profile_id: number
+  month: string
+  dimension: string
+  value: string
+  views: number
   clicks: number
 }
 
@@ -260,6 +284,8 @@ export interface Database {
   analytics_social_daily: AnalyticsSocialDailyTable
   analytics_monthly: AnalyticsMonthlyTable
   analytics_slot_monthly: AnalyticsSlotMonthlyTable
+  analytics_breakdown_daily: AnalyticsBreakdownDailyTable
+  analytics_breakdown_monthly: AnalyticsBreakdownMonthlyTable
   languages: LanguagesTable
   music_lookups: MusicLookupsTable
   events: EventsTable

@@ -1,22 +1,28 @@
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
 import { type CamelCased, camelRow } from './camel-row.ts'
 import { countRows, type Db, nowIso } from './db.ts'
+import type { SlotVisibility } from '../slots/shared/visibility.ts'
 import type { Database, SlotsTable } from './schema.ts'
 
 type Row = Selectable<SlotsTable>
 
 /** A stored slot. `data` is whatever was stored: normalised for known types, as-is for legacy ones. */
-export interface StoredSlot extends CamelCased<Omit<Row, 'data'>> {
+export interface StoredSlot extends CamelCased<Omit<Row, 'data' | 'hidden' | 'starts_at' | 'ends_at'>> {
   data: unknown
+  visibility: SlotVisibility
 }
 
 export interface NewSlotRow {
   type: string
   data: unknown
   position: number
+  visibility?: SlotVisibility
 }
 
-const toSlot = (r: Row): StoredSlot => camelRow(r, { data: JSON.parse(r.data) as unknown })
+const toSlot = ({ hidden, starts_at, ends_at, ...r }: Row): StoredSlot =>
+  camelRow(r, { data: JSON.parse(r.data) as unknown, visibility: { hidden: Boolean(hidden), startsAt: starts_at, endsAt: ends_at } })
+
+const visibilityColumns = (v: SlotVisibility) => ({ hidden: v.hidden ? 1 : 0, starts_at: v.startsAt, ends_at: v.endsAt })
 
 /**
  * Every write below moves the page's slots revision in the same transaction, so no path that
@@ -55,7 +61,18 @@ async function insertMany(db: Db, profileId: number, rows: NewSlotRow[]): Promis
   const now = nowIso()
   const inserted = await db
     .insertInto('slots')
-    .values(rows.map((r) => ({ profile_id: profileId, type: r.type, position: r.position, data: JSON.stringify(r.data), created_at: now, updated_at: now })))
+    .values(
+      rows.map((r) => ({
+        profile_id: profileId,
+        type: r.type,
+        position: r.position,
+        data: JSON.stringify(r.data),
+        // Every row names the same columns: SQLite has no DEFAULT inside a multi-row VALUES.
+        ...visibilityColumns(r.visibility ?? { hidden: false, startsAt: null, endsAt: null }),
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .returningAll()
     .execute()
   return inserted.map(toSlot).sort((a, b) => a.position - b.position)
@@ -72,11 +89,12 @@ async function shiftFrom(db: Db, profileId: number, from: number, by: number): P
     .execute()
 }
 
-async function updateData(db: Db, id: number, data: unknown): Promise<StoredSlot> {
+/** Replaces the data, the visibility, or both (what is undefined stays). */
+async function updateData(db: Db, id: number, data: unknown, visibility?: SlotVisibility): Promise<StoredSlot> {
   await bumpRevision(db, db.selectFrom('slots').select('profile_id').where('id', '=', id))
   const row = await db
     .updateTable('slots')
-    .set({ data: JSON.stringify(data), updated_at: nowIso() })
+    .set({ ...(data === undefined ? {} : { data: JSON.stringify(data) }), ...(visibility ? visibilityColumns(visibility) : {}), updated_at: nowIso() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -35,8 +35,9 @@ describe(`analytics retention (${STORE})`, () => {
       days.map((d) => d.day),
       ['2025-11-22', '2025-11-23', '2026-11-12'],
     )
-    // Two days, each with a day row, a block row and a social row, and one month (2025-07) with two sketches (page and block).
-    assert.equal(removed, 2 * 3 + 2)
+    // Two days, each with a day row, a block row, a social row and four breakdown rows (source, country, device, browser:
+    // one value each), and one month (2025-07) with two sketches (page and block) and four breakdown rows.
+    assert.equal(removed, 2 * (3 + 4) + 2 + 4)
     assert.deepEqual(
       (await analyticsRepository.slotClickTotals(t.ctx.db, page.id, all)).map((r) => r.clicks),
       [3],

@@ -12,7 +12,7 @@ before(async () => {
 })
 after(() => t.close())
 
-const FIELDS = ['computed', 'description', 'enumLabels', 'example', 'schema', 'title', 'type', 'writable']
+const FIELDS = ['computed', 'description', 'enumLabels', 'example', 'schema', 'title', 'type', 'visibility', 'writable']
 
 describe(`GET /slot-types (${STORE})`, () => {
   it('answers 401 without a token', async () => {

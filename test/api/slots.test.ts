@@ -98,7 +98,8 @@ describe(`GET /profiles/{profileKey}/slots (${STORE})`, () => {
       ],
     )
     const [first] = res.body.data
-    assert.deepEqual(Object.keys(first).sort(), ['computed', 'createdAt', 'data', 'id', 'order', 'supported', 'type', 'updatedAt'])
+    assert.deepEqual(Object.keys(first).sort(), ['computed', 'createdAt', 'data', 'id', 'order', 'supported', 'type', 'updatedAt', 'visibility'])
+    assert.deepEqual(first.visibility, { hidden: false, startsAt: null, endsAt: null })
     assert.ok(!Number.isNaN(Date.parse(first.createdAt)))
   })
 

@@ -85,7 +85,7 @@ describe(`/mcp (${STORE})`, () => {
 
     it('lists every tool with its annotations and output schema, and every slot type as a resource', async () => {
       const { tools } = await client.listTools()
-      assert.equal(tools.length, 24)
+      assert.equal(tools.length, 27)
       const del = tools.find((x) => x.name === 'delete_slots')!
       assert.equal(del.annotations?.destructiveHint, true)
       assert.equal(del.annotations?.readOnlyHint, false)

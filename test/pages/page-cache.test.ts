@@ -2,12 +2,21 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { type CachedPage, PageCache, strongEtag } from '../../src/pages/page-cache.ts'
 
-const page = (profileId: number, login: string, text = login): CachedPage => {
+const page = (profileId: number, login: string, text = login, expiresAt = Number.POSITIVE_INFINITY): CachedPage => {
   const body = Buffer.from(text)
-  return { profileId, login, body, etag: strongEtag(body), headers: { 'content-type': 'text/html; charset=utf-8' }, notModified: {} }
+  return { profileId, login, body, etag: strongEtag(body), headers: { 'content-type': 'text/html; charset=utf-8' }, notModified: {}, expiresAt }
 }
 
 describe('PageCache', () => {
+  it('answers a copy until its expiry and not from that moment on (issue 31: a block\'s window opens or closes)', () => {
+    const cache = new PageCache(1000)
+    cache.set('html:a', page(1, 'a', 'a', 5_000), cache.ticket())
+    assert.ok(cache.get('html:a', 4_999))
+    assert.equal(cache.get('html:a', 5_000), undefined)
+    assert.equal(cache.size, 0)
+    assert.equal(cache.sizeInBytes, 0)
+  })
+
   it('keeps the most recently used pages within its byte budget', () => {
     const cache = new PageCache(20)
     cache.set('html:a', page(1, 'a', 'x'.repeat(10)), cache.ticket())

@@ -8,7 +8,7 @@ export default defineTool({
   title: 'Views and clicks of all my pages',
   description:
     'Views, unique visitors, clicks and click-through rate of every page of the account, with totals and the previous period ' +
-    'for comparison. Days are in the owner\'s time zone; period is a preset (today, yesterday, last7, last28, last90, thisMonth, ' +
+    'for comparison, and where visitors came from across the account (sources, countries, devices, browsers: top 10 each, the rest as "other"). Days are in the owner\'s time zone; period is a preset (today, yesterday, last7, last28, last90, thisMonth, ' +
     'lastMonth) or dateFrom/dateTo; include "timeline" for one point per bucket. Call get_me first for the time zone; for one page in depth use get_profile_analytics instead. ' +
     'Example: get_analytics {"period": "last7"} → {"analytics": {"totals": {"views": 120, …}, "profiles": […]}, "meta": {…}}.',
   scope: 'profile:read',

@@ -8,7 +8,8 @@ export default defineTool({
   name: 'get_profile_analytics',
   title: 'Views, clicks per block and findings for one page',
   description:
-    'One page\'s views, visitors, clicks and click-through rate, clicks per block and per social link, the previous period, and ' +
+    'One page\'s views, visitors, clicks and click-through rate, clicks per block and per social link, where visitors came from ' +
+    '(sources, countries, devices, browsers: top 10 each with views and clicks, the rest as "other"), the previous period, and ' +
     'insights (views up or down, the top block, blocks never clicked, the best day) to act on. Same period rules as ' +
     'get_analytics; call list_profiles first for the profileKey. Example: get_profile_analytics {"profileKey": "jane.doe", ' +
     '"period": "last28"} → {"analytics": {"totals": {…}, "blocks": […], "insights": [{"kind": "top_block", …}]}, "meta": {…}}.',
@@ -21,6 +22,7 @@ export default defineTool({
     const { data, meta } = await analytics.forPage(ctx, principal, profileKey, query)
     const t = data.totals
     const insights = data.insights.map((i) => i.message).join(' ')
-    return { structured: { analytics: data, meta }, text: `${data.login}, ${data.period.from} to ${data.period.to}: ${t.views} views, ${t.clicks} clicks. ${insights}`.trim() }
+    const top = data.sources[0] ? ` Top source: ${data.sources[0].source} (${data.sources[0].views} views).` : ''
+    return { structured: { analytics: data, meta }, text: `${data.login}, ${data.period.from} to ${data.period.to}: ${t.views} views, ${t.clicks} clicks.${top} ${insights}`.trim() }
   },
 })

@@ -11,6 +11,7 @@ import getProfileMarkdown from './get-profile-markdown.ts'
 import getProfileSettings from './get-profile-settings.ts'
 import getProfile from './get-profile.ts'
 import getUploadUrl from './get-upload-url.ts'
+import hideSlot from './hide-slot.ts'
 import listProfiles from './list-profiles.ts'
 import listSlotTypes from './list-slot-types.ts'
 import listSlots from './list-slots.ts'
@@ -18,6 +19,8 @@ import lookupMusic from './lookup-music.ts'
 import moveSlot from './move-slot.ts'
 import moveSocialLink from './move-social-link.ts'
 import reorderSlots from './reorder-slots.ts'
+import scheduleSlot from './schedule-slot.ts'
+import showSlot from './show-slot.ts'
 import updateProfileSettings from './update-profile-settings.ts'
 import updateProfile from './update-profile.ts'
 import updateSlots from './update-slots.ts'
@@ -47,6 +50,9 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   updateSlots,
   reorderSlots,
   moveSlot,
+  hideSlot,
+  showSlot,
+  scheduleSlot,
   deleteSlots,
   lookupMusic,
   uploadImageFromUrl,

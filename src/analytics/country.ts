@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { isIPv6 } from 'node:net'
+
+/**
+ * issue 31: the country of a client address, looked up offline in the ranges that
+ * @ip-location-db/geo-whois-asn-country ships (the package is CC0-1.0; its data comes from the
+ * regional registries' delegation files and is credited to the NRO under CC BY 4.0, see the
+ * README). Never a network lookup, and the address itself is never kept: only the two-letter
+ * code goes on. Ranges load on the first lookup, which the intake makes after answering.
+ */
+
+const PACKAGE = '@ip-location-db/geo-whois-asn-country'
+export const UNKNOWN_COUNTRY = 'unknown'
+
+interface Table<N> {
+  /** Start and end of each range, ascending (IPv4: the address; IPv6: its top 64 bits). */
+  starts: N
+  ends: N
+  /** Index into `codes`, per range. */
+  country: Uint16Array
+  codes: string[]
+}
+
+let v4: Table<Float64Array> | undefined
+let v6: Table<BigUint64Array> | undefined
+
+/** The package's `<from>,<to>,<CC>` lines, read with indexOf: a split per line costs seconds. */
+function readRanges(file: string, each: (i: number, from: string, to: string) => void): { country: Uint16Array; codes: string[] } {
+  const require = createRequire(import.meta.url)
+  const text = readFileSync(join(dirname(require.resolve(`${PACKAGE}/package.json`)), file), 'latin1')
+  let count = 0
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++
+  if (text.length && !text.endsWith('\n')) count++
+  const country = new Uint16Array(count)
+  const codes: string[] = []
+  const index = new Map<string, number>()
+  let pos = 0
+  for (let i = 0; i < count; i++) {
+    const a = text.indexOf(',', pos)
+    const b = text.indexOf(',', a + 1)
+    let end = text.indexOf('\n', b + 1)
+    if (end === -1) end = text.length
+    each(i, text.slice(pos, a), text.slice(a + 1, b))
+    const code = text.slice(b + 1, end).trim()
+    let n = index.get(code)
+    if (n === undefined) index.set(code, (n = codes.push(code) - 1))
+    country[i] = n
+    pos = end + 1
+  }
+  return { country, codes }
+}
+
+function loadV4(): Table<Float64Array> {
+  let starts = new Float64Array(0)
+  let ends = new Float64Array(0)
+  const sized = (i: number) => {
+    if (i >= starts.length) {
+      const grow = (old: Float64Array) => {
+        const next = new Float64Array(Math.max(1024, old.length * 2))
+        next.set(old)
+        return next
+      }
+      starts = grow(starts)
+      ends = grow(ends)
+    }
+  }
+  const { country, codes } = readRanges('geo-whois-asn-country-ipv4-num.csv', (i, from, to) => {
+    sized(i)
+    starts[i] = Number(from)
+    ends[i] = Number(to)
+  })
+  return { starts: starts.slice(0, country.length), ends: ends.slice(0, country.length), country, codes }
+}
+
+function loadV6(): Table<BigUint64Array> {
+  const starts: bigint[] = []
+  const ends: bigint[] = []
+  // Only the top 64 bits are kept: registries delegate /64 or larger, and BigInt of the low
+  // half would double the load time for nothing.
+  const top = (text: string) => (text.length > 20 ? BigInt(text) >> 64n : 0n)
+  const { country, codes } = readRanges('geo-whois-asn-country-ipv6-num.csv', (i, from, to) => {
+    starts[i] = top(from)
+    ends[i] = top(to)
+  })
+  return { starts: BigUint64Array.from(starts), ends: BigUint64Array.from(ends), country, codes }
+}
+
+function findV4(table: Table<Float64Array>, at: number): string {
+  const { starts, ends } = table
+  let lo = 0
+  let hi = starts.length - 1
+  // The last range starting at or before `at`.
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1
+    if (starts[mid] <= at) lo = mid
+    else hi = mid - 1
+  }
+  return starts.length && starts[lo] <= at && at <= ends[lo] ? table.codes[table.country[lo]] : UNKNOWN_COUNTRY
+}
+
+function findV6(table: Table<BigUint64Array>, at: bigint): string {
+  const { starts, ends } = table
+  let lo = 0
+  let hi = starts.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1
+    if (starts[mid] <= at) lo = mid
+    else hi = mid - 1
+  }
+  return starts.length && starts[lo] <= at && at <= ends[lo] ? table.codes[table.country[lo]] : UNKNOWN_COUNTRY
+}
+
+/** A dotted IPv4 address as a number, or -1 when it is not one (read by hand: this runs per visit). */
+function ipv4Number(ip: string): number {
+  let value = 0
+  let part = -1
+  let dots = 0
+  for (let i = 0; i < ip.length; i++) {
+    const c = ip.charCodeAt(i)
+    if (c === 46) {
+      if (part < 0 || ++dots > 3) return -1
+      value = value * 256 + part
+      part = -1
+    } else if (c >= 48 && c <= 57) {
+      part = part < 0 ? c - 48 : part * 10 + c - 48
+      if (part > 255) return -1
+    } else return -1
+  }
+  return dots === 3 && part >= 0 ? value * 256 + part : -1
+}
+
+// Private, shared, loopback, link-local and multicast space is nowhere; the registry files
+// still list some of it under the registry's own country (192.168.0.0/16 as AU).
+const PRIVATE_V4: Array<[number, number]> = [
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x64400000, 10],
+  [0x7f000000, 8],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0a80000, 16],
+  [0xe0000000, 3],
+]
+const isPrivateV4 = (n: number) => PRIVATE_V4.some(([base, bits]) => Math.floor(n / 2 ** (32 - bits)) === base / 2 ** (32 - bits))
+
+/** The top 64 bits of an IPv6 address (the routing part the registries delegate). */
+function ipv6Top(ip: string): bigint {
+  const [head, tail = ''] = ip.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
+  let top = 0n
+  for (let i = 0; i < 4; i++) top = (top << 16n) | BigInt(Number.parseInt(groups[i] || '0', 16))
+  return top
+}
+
+/** ISO 3166-1 alpha-2 code of the address's country, or 'unknown' (private, loopback, unlisted, malformed). */
+export function countryOf(ip: string): string {
+  // An IPv4 client seen on a dual-stack socket: ::ffff:203.0.113.9.
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip
+  const n = ipv4Number(address)
+  if (n >= 0) {
+    if (isPrivateV4(n)) return UNKNOWN_COUNTRY
+    v4 ??= loadV4()
+    return findV4(v4, n)
+  }
+  if (isIPv6(address) && !address.includes('.')) {
+    const top = ipv6Top(address)
+    // Only global unicast (2000::/3) is delegated to a country.
+    if (top >> 61n !== 1n) return UNKNOWN_COUNTRY
+    v6 ??= loadV6()
+    return findV6(v6, top)
+  }
+  return UNKNOWN_COUNTRY
+}

@@ -1,0 +1,146 @@
+import { getDomain } from 'tldts'
+
+/**
+ * issue 31: where a visit came from, reduced to a few words before anything is kept: the
+ * referring site's registrable domain (or the app whose in-app browser opened the page, or the
+ * link's utm_source), the device class and the browser family. Neither the Referer, the full
+ * user agent nor the address is stored; only these values are counted per day.
+ */
+
+export const DIRECT = 'direct'
+export const OTHER = 'other'
+
+export type DeviceClass = 'mobile' | 'tablet' | 'desktop'
+
+// In-app browsers say which app they are in their user agent; each is named by the domain its
+// links come from, so a visit from the Instagram app and one referred by instagram.com add up.
+const IN_APP: Array<[RegExp, string]> = [
+  [/\bInstagram\b/, 'instagram.com'],
+  [/\bBarcelona\b|\bThreads\b/, 'threads.net'],
+  [/musical_ly|\bTikTok\b|BytedanceWebview|\btrill_/i, 'tiktok.com'],
+  [/FBAN\/Messenger|MessengerForiOS|\bMessengerLite/, 'messenger.com'],
+  [/\bFBAN\/|\bFBAV\/|\bFB_IAB\b|\bFBIOS\b|\bFB4A\b/, 'facebook.com'],
+  [/\bTwitter(?:Android)?\b|\bTwitterForiPhone\b/, 'x.com'],
+  [/\bLinkedInApp\b/, 'linkedin.com'],
+  [/\bSnapchat\b/, 'snapchat.com'],
+  [/\bPinterest\b/, 'pinterest.com'],
+  [/\bWhatsApp\b/, 'whatsapp.com'],
+  [/\bTelegram(?:Bot)?\b/, 'telegram.org'],
+  [/\bMicroMessenger\b/, 'wechat.com'],
+  [/\bLine\/\d/, 'line.me'],
+  [/\bDiscord\b/, 'discord.com'],
+  [/\bReddit\b/, 'reddit.com'],
+  [/\bYouTube\b|com\.google\.android\.youtube/, 'youtube.com'],
+]
+
+// Short and regional domains of one site, counted as the site.
+const SAME_SITE: Record<string, string> = {
+  't.co': 'x.com',
+  'twitter.com': 'x.com',
+  'lnkd.in': 'linkedin.com',
+  'fb.me': 'facebook.com',
+  'fb.com': 'facebook.com',
+  'youtu.be': 'youtube.com',
+  'pin.it': 'pinterest.com',
+  'threads.com': 'threads.net',
+  'redd.it': 'reddit.com',
+  'wa.me': 'whatsapp.com',
+  't.me': 'telegram.org',
+}
+
+// Browser families, most specific first (Edge and Opera say Chrome too; Chrome says Safari).
+const BROWSERS: Array<[RegExp, string]> = [
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\bOPR\/|\bOpera\b|\bOPT\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bYaBrowser\//, 'Yandex'],
+  [/\bVivaldi\//, 'Vivaldi'],
+  [/\bUCBrowser\//, 'UC Browser'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
+  [/\bSafari\/|\bAppleWebKit\//, 'Safari'],
+]
+
+const TABLET = /\biPad\b|\bTablet\b|\bPlayBook\b|\bSilk\b|\bKindle\b|Android(?!.*\bMobile\b)/i
+const MOBILE = /\bMobi|\biPhone\b|\biPod\b|\bAndroid\b|\bWindows Phone\b|\bBlackBerry\b|\bOpera Mini\b/i
+
+/** What a user agent says: device class, browser family and the app it is inside, if any. */
+export interface AgentFacts {
+  device: DeviceClass
+  browser: string
+  app: string | undefined
+}
+
+// The same few hundred agents make most visits: each is read once (bounded, cleared when full).
+const agents = new Map<string, AgentFacts>()
+
+export function agentFacts(userAgent: string | undefined): AgentFacts {
+  const ua = userAgent ?? ''
+  let facts = agents.get(ua)
+  if (facts) return facts
+  const app = IN_APP.find(([re]) => re.test(ua))?.[1]
+  const device: DeviceClass = TABLET.test(ua) ? 'tablet' : MOBILE.test(ua) ? 'mobile' : 'desktop'
+  const browser = app ? `${app} app` : (BROWSERS.find(([re]) => re.test(ua))?.[1] ?? OTHER)
+  facts = { device, browser, app }
+  if (agents.size >= 5000) agents.clear()
+  agents.set(ua, facts)
+  return facts
+}
+
+const hosts = new Map<string, string>()
+
+/** A host as its registrable domain (`l.instagram.com` → `instagram.com`), short domains folded into their site. */
+function siteOf(host: string): string {
+  let site = hosts.get(host)
+  if (site === undefined) {
+    const domain = getDomain(host, { allowPrivateDomains: false }) ?? host
+    site = SAME_SITE[domain] ?? domain
+    if (hosts.size >= 5000) hosts.clear()
+    hosts.set(host, site)
+  }
+  return site
+}
+
+/** A utm_source as a counter label: lower case, 64 characters of [a-z0-9._-] at most. */
+function campaignSource(value: string): string | undefined {
+  const clean = value
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+  return clean ? (SAME_SITE[clean] ?? clean) : undefined
+}
+
+/** The utm_source of a request path's query, if any (decoded; `+` is a space). */
+export function utmSourceOf(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  const q = url.indexOf('?')
+  if (q === -1 || !url.includes('utm_source=', q)) return undefined
+  try {
+    const value = new URLSearchParams(url.slice(q + 1)).get('utm_source')
+    return value ? campaignSource(value) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The source of a visit: utm_source when the link carries one, else the app whose in-app
+ * browser made it, else the referring site's registrable domain, else 'direct' (no Referer, an
+ * unreadable one, or one from this service's own host).
+ */
+export function sourceOf(input: { utmSource: string | undefined; referer: string | undefined; app: string | undefined; ownHost: string }): string {
+  if (input.utmSource) return input.utmSource
+  if (input.app) return input.app
+  if (!input.referer) return DIRECT
+  let host: string
+  try {
+    const url = new URL(input.referer)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return DIRECT
+    host = url.hostname.toLowerCase()
+  } catch {
+    return DIRECT
+  }
+  if (host === input.ownHost) return DIRECT
+  return siteOf(host)
+}

@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox'
+import { slotVisibility } from '../../core/use-cases.ts'
+import { Slot } from '../../slots/resource.ts'
+import { defineTool } from '../define-tool.ts'
+import { doneText } from '../dry-run.ts'
+import { ProfileKey, writeInput } from '../schemas.ts'
+
+export default defineTool({
+  name: 'hide_slot',
+  title: 'Hide a block from the public page',
+  description:
+    'Takes one block off the public page at once (HTML and markdown; its click address answers 404) without deleting it: its data, ' +
+    'schedule and click history stay, and show_slot puts it back. Works on every slot, event and form slots included. Call list_slots ' +
+    'first for the id. Example: hide_slot {"profileKey": "jane.doe", "slot": 118}.',
+  scope: 'profile:write',
+  inputSchema: writeInput({ profileKey: ProfileKey, slot: Type.Integer({ minimum: 1, description: 'The slot id (list_slots).' }) }),
+  outputSchema: Type.Object({ slot: Slot }, { additionalProperties: false }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async ({ profileKey, slot, dryRun }, { ctx, principal }) => {
+    const hidden = await slotVisibility.hide(ctx, principal, profileKey, { slot }, { dryRun })
+    return { structured: { slot: hidden }, text: doneText(dryRun, `Slot ${hidden.id} is hidden from the public page.`) }
+  },
+})

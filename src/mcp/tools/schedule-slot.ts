@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox'
+import { slotVisibility } from '../../core/use-cases.ts'
+import { type SlotResource, Slot } from '../../slots/resource.ts'
+import { Visibility } from '../../slots/shared/visibility.ts'
+import { defineTool } from '../define-tool.ts'
+import { doneText } from '../dry-run.ts'
+import { ProfileKey, writeInput } from '../schemas.ts'
+
+/** What a visibility write says it did, in one line. */
+export function shownText(slot: SlotResource): string {
+  const v = slot.visibility
+  if (v.hidden) return `Slot ${slot.id} is hidden from the public page.`
+  if (!v.startsAt && !v.endsAt) return `Slot ${slot.id} shows on the public page.`
+  return `Slot ${slot.id} shows on the public page ${v.startsAt ? `from ${v.startsAt}` : 'from now'}${v.endsAt ? ` until ${v.endsAt}` : ' with no end'}.`
+}
+
+export default defineTool({
+  name: 'schedule_slot',
+  title: 'Show a block only within a time window',
+  description:
+    'Sets when a block shows on the public page: from startsAt until endsAt (ISO 8601; a time without offset, like ' +
+    '2026-12-01T09:00, is in the page owner’s time zone; get_me tells it). null removes a bound; a bound left out keeps its value. ' +
+    'endsAt must be after startsAt. Outside its window the block is off the page and its click address answers 404; its data and ' +
+    'history stay. Call list_slots first for the id. Example: schedule_slot {"profileKey": "jane.doe", "slot": 118, ' +
+    '"startsAt": "2026-12-01T09:00", "endsAt": "2026-12-24T18:00"}.',
+  scope: 'profile:write',
+  inputSchema: writeInput({
+    profileKey: ProfileKey,
+    slot: Type.Integer({ minimum: 1, description: 'The slot id (list_slots).' }),
+    startsAt: Type.Optional(Visibility.properties.startsAt),
+    endsAt: Type.Optional(Visibility.properties.endsAt),
+  }),
+  outputSchema: Type.Object({ slot: Slot }, { additionalProperties: false }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async ({ profileKey, slot, startsAt, endsAt, dryRun }, { ctx, principal }) => {
+    const scheduled = await slotVisibility.schedule(ctx, principal, profileKey, { slot, startsAt, endsAt }, { dryRun })
+    return { structured: { slot: scheduled }, text: doneText(dryRun, shownText(scheduled)) }
+  },
+})
