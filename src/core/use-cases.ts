@@ -3,6 +3,7 @@
 export { accountUseCases as account } from './account-use-cases.ts'
 export { analyticsUseCases as analytics } from './analytics-use-cases.ts'
 export { fileUseCases as files } from './file-use-cases.ts'
+export { formSubmissionUseCases as formSubmissions } from './form-submission-use-cases.ts'
 export { runIdempotent } from './idempotent.ts'
 export { musicUseCases as music } from './music-use-cases.ts'
 export { profileUseCases as profiles } from './profile-use-cases.ts'

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts'
 import { sessionsRepository } from '../store/sessions.ts'
 import { accountSettingsPages } from './account-settings.ts'
 import { appPages } from './apps.ts'
+import { leadsPages } from './leads.ts'
 import { registerPages as registrationPages } from './register.ts'
 import { type PageRow, registerPages } from './page-routes.ts'
 import { dashboardScope } from './scope.ts'
@@ -31,6 +32,7 @@ export function installDashboard(app: FastifyInstance, ctx: AppContext): void {
     ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
     ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
     ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+    ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
   ]
   dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, pages))
 

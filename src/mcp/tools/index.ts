@@ -10,6 +10,7 @@ import getProfileMarkdown from './get-profile-markdown.ts'
 import getProfileSettings from './get-profile-settings.ts'
 import getProfile from './get-profile.ts'
 import getUploadUrl from './get-upload-url.ts'
+import listFormSubmissions from './list-form-submissions.ts'
 import listProfiles from './list-profiles.ts'
 import listSlotTypes from './list-slot-types.ts'
 import listSlots from './list-slots.ts'
@@ -45,4 +46,5 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   getUploadUrl,
   getAnalytics,
   getProfileAnalytics,
+  listFormSubmissions,
 ] as unknown as AnyToolDef[])
