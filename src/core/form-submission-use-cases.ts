@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
+import { FORM_SLOT_TYPE } from '../slots/shared/form-submission.ts'
 import type { Db } from '../store/db.ts'
 import { formSubmissionsRepository } from '../store/form-submissions.ts'
 import { formsRepository } from '../store/forms.ts'
@@ -52,6 +53,8 @@ export const SubmissionsForm = Nullable(
   ),
 )
 
+export type SubmissionsFormView = Static<typeof SubmissionsForm>
+
 export const SubmissionsMeta = Type.Object(
   {
     nextCursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next (older) page; null on the last page.' })),
@@ -85,7 +88,7 @@ function decodeCursor(cursor: string): number {
  */
 async function formOfSlot(db: Db, profile: StoredProfile, slotId: number): Promise<Static<typeof SubmissionsForm>> {
   const slot = isRowId(slotId) ? await slotsRepository.findInProfile(db, profile.id, slotId) : undefined
-  if (slot?.type === 'form') {
+  if (slot?.type === FORM_SLOT_TYPE) {
     const formId = Number((slot.data as { formId?: unknown }).formId)
     const [form] = await formsRepository.findManyOfUser(db, profile.userId, [formId])
     return form ? { id: form.id, title: form.title, fields: form.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })) } : null

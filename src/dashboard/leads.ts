@@ -1,6 +1,7 @@
 import { ownerPrincipal } from '../auth/principal.ts'
-import type { FormSubmission, SubmissionsPage } from '../core/form-submission-use-cases.ts'
+import type { FormSubmission, SubmissionsFormView, SubmissionsPage } from '../core/form-submission-use-cases.ts'
 import * as useCases from '../core/use-cases.ts'
+import { FORM_SLOT_TYPE } from '../slots/shared/form-submission.ts'
 import { h } from '../slots/shared/html.ts'
 import type { User } from '../store/users.ts'
 import { csv } from './csv.ts'
@@ -32,7 +33,7 @@ async function page(p: PageInput<User>) {
 async function formsOfPage(p: PageInput<User>) {
   const principal = ownerPrincipal(p.user)
   const profile = await page(p)
-  const forms = (await useCases.slots.list(p.ctx, principal, profile.id)).filter((s) => s.type === 'form')
+  const forms = (await useCases.slots.list(p.ctx, principal, profile.id)).filter((s) => s.type === FORM_SLOT_TYPE)
   const rows = await Promise.all(
     forms.map(async (s) => ({ slot: s, first: await useCases.formSubmissions.list(p.ctx, principal, profile.id, s.id, { limit: 1 }) })),
   )
@@ -99,7 +100,7 @@ ${list.submissions.map(
  * The form's current fields, then any other names found in the submissions (a field removed
  * since): what was sent is never hidden because the form changed.
  */
-function columnsOf(list: Pick<SubmissionsPage, 'form'>, submissions: FormSubmission[]): Array<{ name: string; label: string }> {
+function columnsOf(list: { form: SubmissionsFormView }, submissions: FormSubmission[]): Array<{ name: string; label: string }> {
   const columns = (list.form?.fields ?? []).map((f) => ({ name: f.name, label: f.label || f.name }))
   const known = new Set(columns.map((c) => c.name))
   for (const s of submissions) {
