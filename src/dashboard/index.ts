@@ -10,6 +10,7 @@ import { dashboardScope } from './scope.ts'
 import { myLinksPages } from './my-links.ts'
 import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
+import { statisticsPages } from './statistics.ts'
 import { schedulePeriodic } from '../jobs/periodic-job.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './tokens.ts'
@@ -32,6 +33,7 @@ export function installDashboard(app: FastifyInstance, ctx: AppContext): void {
     ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
     ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
     ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+    ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]
     ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
   ]
   dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, pages))
