@@ -33,19 +33,31 @@ function passwordProblem(password: string): string | undefined {
   return undefined
 }
 
-async function createUser(db: Db, u: NewUser): Promise<User> {
+/**
+ * Every problem of a new account at once (e-mail, password, time zone), keyed by field; empty
+ * when it may be created. Whether the e-mail is taken is checked only once it is well formed.
+ */
+async function newUserProblems(db: Db, u: NewUser): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {}
   const email = u.email.trim().toLowerCase()
-  if (!isEmail(email)) throw invalidField('email', 'Must be an e-mail address.')
+  if (!isEmail(email)) errors.email = ['Must be an e-mail address.']
+  else if (await usersRepository.findByEmail(db, email)) errors.email = [`An account for ${email} already exists.`]
   const weak = passwordProblem(u.password)
-  if (weak) throw invalidField('password', weak)
+  if (weak) errors.password = [weak]
   const timezone = u.timezone ?? 'UTC'
-  if (!isTimeZone(timezone)) throw invalidField('timezone', `Unknown time zone "${timezone}"; use an IANA name like Europe/Berlin.`)
-  if (await usersRepository.findByEmail(db, email)) throw invalidField('email', `An account for ${email} already exists.`)
+  if (!isTimeZone(timezone)) errors.timezone = [`Unknown time zone "${timezone}"; use an IANA name like Europe/Berlin.`]
+  return errors
+}
+
+async function createUser(db: Db, u: NewUser): Promise<User> {
+  const errors = await newUserProblems(db, u)
+  if (Object.keys(errors).length) throw invalid(errors)
+  const email = u.email.trim().toLowerCase()
   return usersRepository.insert(db, {
     email,
     name: u.name?.trim() || email.split('@')[0],
     passwordHash: await hashPassword(u.password),
-    timezone,
+    timezone: u.timezone ?? 'UTC',
     languageCode: u.languageCode,
   })
 }
@@ -126,4 +138,4 @@ async function setPassword(db: Db, user: User, password: string, current?: strin
   return usersRepository.update(db, user.id, { passwordHash: await hashPassword(password) })
 }
 
-export const accounts = Object.freeze({ createUser, createToken, signIn, updateAccount, setPassword })
+export const accounts = Object.freeze({ createUser, newUserProblems, createToken, signIn, updateAccount, setPassword })

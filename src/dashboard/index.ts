@@ -14,6 +14,7 @@ import { statisticsPages } from './statistics.ts'
 import { schedulePeriodic } from '../jobs/periodic-job.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './tokens.ts'
+import { welcomePages } from './welcome.ts'
 import { connectedApps } from '../oauth/grants.ts'
 import { consentPages } from '../oauth/consent-pages.ts'
 
@@ -24,8 +25,9 @@ import { consentPages } from '../oauth/consent-pages.ts'
  */
 export function installDashboard(app: FastifyInstance, ctx: AppContext): void {
   const pages: PageRow[] = [
-    ...signInPages, // GET / (to the dashboard), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
+    ...signInPages, // GET / (the dashboard, or a welcome page for visitors), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
     ...registrationPages, // GET/POST /register
+    ...welcomePages, // GET /login/forgot
     ...accountSettingsPages, // GET/POST /settings, POST /settings/password
     ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
     ...appPages(connectedApps), // GET /settings/apps, POST /settings/apps/:grantId/disconnect
