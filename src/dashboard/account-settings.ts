@@ -1,4 +1,5 @@
 import { accounts } from '../auth/accounts.ts'
+import { accountLifecycleCard } from './account-lifecycle.ts'
 import type { FieldErrors } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
 import type { User } from '../store/users.ts'
@@ -58,7 +59,8 @@ ${formCard({
   ],
   submit: 'Change the password',
 })}
-</div>`,
+</div>
+${accountLifecycleCard}`,
     },
     status,
   )

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { sessionsRepository } from '../store/sessions.ts'
+import { accountLifecyclePages } from './account-lifecycle.ts'
 import { accountSettingsPages } from './account-settings.ts'
 import { appPages } from './apps.ts'
 import { leadsPages } from './leads.ts'
@@ -29,6 +30,7 @@ export function installDashboard(app: FastifyInstance, ctx: AppContext): void {
     ...registrationPages, // GET/POST /register
     ...welcomePages, // GET /login/forgot
     ...accountSettingsPages, // GET/POST /settings, POST /settings/password
+    ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
     ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
     ...appPages(connectedApps), // GET /settings/apps, POST /settings/apps/:grantId/disconnect
     ...consentPages, // GET/POST /oauth/authorize (OAuth consent, on the dashboard's session)
