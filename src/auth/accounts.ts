@@ -1,6 +1,7 @@
 import { AppError, invalid, invalidField } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import { type Db, inTransaction } from '../store/db.ts'
+import { profilesRepository } from '../store/profiles.ts'
 import { type Ability, ABILITIES, type TokenRecord, tokensRepository } from '../store/tokens.ts'
 import { type User, usersRepository } from '../store/users.ts'
 import { generateToken, hashPassword, needsRehash, sha256, verifyPassword } from './secrets.ts'
@@ -74,15 +75,29 @@ async function createToken(
     throw invalidField('abilities', `Abilities are ${ABILITIES.join(', ')}.`)
   }
   return inTransaction(db, async (trx) => {
+    // The user's row is locked (PostgreSQL) so two issues at once cannot pass the count and
+    // name checks together.
+    await profilesRepository.lockUser(trx, userId)
     if ((await tokensRepository.countByUser(trx, userId)) >= limits.tokensPerUser) {
       throw new AppError('limit_reached', {
         message: `A user may hold at most ${limits.tokensPerUser} tokens; revoke one in the dashboard (/settings/tokens) first.`,
       })
     }
+    // Names tell tokens apart in the list (and on their Revoke buttons): unique per account,
+    // letter case aside. An unnamed token takes the first free "Personal token", "… 2", "… 3".
+    const taken = new Set((await tokensRepository.listByUser(trx, userId)).map((t) => t.name.toLowerCase()))
+    let name = options.name?.trim() ?? ''
+    if (name && taken.has(name.toLowerCase())) {
+      throw invalidField('name', `You already have a token named “${name}”. Choose another name, or revoke that token first.`)
+    }
+    for (let n = 1; !name; n++) {
+      const candidate = n === 1 ? 'Personal token' : `Personal token ${n}`
+      if (!taken.has(candidate.toLowerCase())) name = candidate
+    }
     const token = generateToken()
     const record = await tokensRepository.insert(trx, {
       userId,
-      name: options.name?.trim() || 'Personal token',
+      name,
       tokenHash: sha256(token),
       abilities,
     })
