@@ -1,9 +1,20 @@
+import type { FieldErrors } from '../core/errors.ts'
+import { canMailResets, isResetTokenValid, RESET_MINUTES, requestPasswordReset, resetPassword } from '../core/password-reset.ts'
 import { h } from '../slots/shared/html.ts'
-import type { PageInput, PageRow } from './page-routes.ts'
+import { errorSummary, field, fieldErrorsOf } from './forms.ts'
+import { csrfField } from './layout.ts'
+import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { sessionStoreOf } from './session-store.ts'
+import { countSignIn } from './sign-in-limits.ts'
 
 // The first page a stranger sees (`/` signed out), and where a forgotten password leads.
 
-export const welcomePages: PageRow[] = [{ method: 'GET', url: '/login/forgot', signedIn: false, handler: forgotPassword }]
+export const welcomePages: PageRow[] = [
+  { method: 'GET', url: '/login/forgot', signedIn: false, handler: forgotPassword },
+  { method: 'POST', url: '/login/forgot', signedIn: false, handler: sendResetLink },
+  { method: 'GET', url: '/login/reset', signedIn: false, handler: showReset },
+  { method: 'POST', url: '/login/reset', signedIn: false, handler: reset },
+]
 
 /** `/` for a visitor: what this is, how to get in, and where programs connect. */
 export function welcomePage(p: PageInput<any>) {
@@ -24,8 +35,22 @@ ${open ? '' : h`<p class="muted">New accounts are created by the operator of thi
   })
 }
 
-/** Without outgoing mail the service cannot prove an address is yours: the operator resets it. */
+/** With SMTP_URL a link is mailed; without, the service cannot prove an address is yours: the operator resets it. */
 async function forgotPassword(p: PageInput<any>) {
+  if (canMailResets(p.ctx)) {
+    return p.render({
+      title: 'Forgot your password?',
+      narrow: true,
+      body: h`<h1>Forgot your password?</h1>
+<p>Enter the e-mail of your account. We send a link to choose a new password; it works once, for ${RESET_MINUTES} minutes.</p>
+<form method="post" action="/login/forgot" class="card" novalidate>
+${csrfField(p.csrf())}
+${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', required: true })}
+<button type="submit">Send the link</button>
+</form>
+<p><a href="/login">Back to sign in</a></p>`,
+    })
+  }
   return p.render({
     title: 'Forgot your password?',
     narrow: true,
@@ -35,4 +60,69 @@ async function forgotPassword(p: PageInput<any>) {
 <code class="secret">npm run --silent cli -- users set-password --email you@example.com</code>
 <p>Then <a href="/login">sign in</a> with the new password and change it under Account.</p>`,
   })
+}
+
+/** The same answer whether or not the address has an account. */
+async function sendResetLink(p: PageInput<any>) {
+  const email = text(p.form, 'email').trim()
+  if (!canMailResets(p.ctx)) return forgotPassword(p)
+  if (email) {
+    // Counted like sign-in attempts: nobody may mail-bomb an address through this form.
+    await countSignIn(p.ctx, p.req.ip, email)
+    await requestPasswordReset(p.ctx, email, (token) => `${p.ctx.config.publicUrl}/login/reset?token=${token}`)
+  }
+  return p.render({
+    title: 'Check your mail',
+    narrow: true,
+    body: h`<h1>Check your mail</h1>
+<p>If ${email || 'that address'} belongs to an account here, a link to choose a new password is on its way. It works once, for ${RESET_MINUTES} minutes. Nothing arrived? Look in the spam folder, or <a href="/login/forgot">ask again</a>.</p>`,
+  })
+}
+
+function resetForm(p: PageInput<any>, token: string, errors?: FieldErrors, status = 200) {
+  return p.render(
+    {
+      title: 'Choose a new password',
+      narrow: true,
+      body: h`<h1>Choose a new password</h1>
+${errorSummary(errors)}<form method="post" action="/login/reset" class="card" novalidate>
+${csrfField(p.csrf())}<input type="hidden" name="token" value="${token}">
+${field({ name: 'newPassword', label: 'New password', type: 'password', errors, autocomplete: 'new-password', required: true, hint: 'At least 8 characters. Every browser signed in to your account is signed out.' })}
+<button type="submit">Set the new password</button>
+</form>`,
+    },
+    status,
+  )
+}
+
+function expired(p: PageInput<any>) {
+  return p.render(
+    {
+      title: 'This link no longer works',
+      narrow: true,
+      body: h`<h1>This link no longer works</h1><p>It expired or was used already. <a href="/login/forgot">Ask for a new one</a>.</p>`,
+    },
+    410,
+  )
+}
+
+async function showReset(p: PageInput<any>) {
+  const token = p.query.token ?? ''
+  if (!(await isResetTokenValid(p.ctx, token))) return expired(p)
+  return resetForm(p, token)
+}
+
+async function reset(p: PageInput<any>) {
+  const token = text(p.form, 'token')
+  let userId: number
+  try {
+    userId = await resetPassword(p.ctx, token, text(p.form, 'newPassword'))
+  } catch (err) {
+    const errors = fieldErrorsOf(err)
+    if (errors.token) return expired(p)
+    return resetForm(p, token, errors, 422)
+  }
+  // Whoever holds a session of the account (who may know the old password) is signed out.
+  await sessionStoreOf(p.ctx).endAllFor(userId)
+  return p.redirect('/login', 'Your password is changed and every browser was signed out. Sign in with the new password.')
 }
