@@ -36,6 +36,8 @@ export interface Config {
   secret: string | undefined
   /** Whether anyone may create an account at /register; `closed`: only the CLI creates users. */
   registration: 'open' | 'closed'
+  /** Outgoing mail (password reset links): `smtp://user:pass@host:port` or `smtps://…`; unset, no mail is sent. */
+  mail: { smtpUrl: string; from: string } | undefined
   /** Reverse proxies whose X-Forwarded-For names the client (src/http/client-address.ts); none by default. */
   trustProxy: string[]
 }
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     secret: env.SECRET_KEY || undefined,
     registration: oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open'),
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: str(env, 'MAIL_FROM', 'Slotline <no-reply@localhost>') } : undefined,
     trustProxy: trustProxy(env),
   }
 }

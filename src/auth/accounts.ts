@@ -1,6 +1,7 @@
 import { AppError, invalid, invalidField } from '../core/errors.ts'
 import { limits } from '../limits.ts'
 import { type Db, inTransaction } from '../store/db.ts'
+import { profilesRepository } from '../store/profiles.ts'
 import { type Ability, ABILITIES, type TokenRecord, tokensRepository } from '../store/tokens.ts'
 import { type User, usersRepository } from '../store/users.ts'
 import { generateToken, hashPassword, needsRehash, sha256, verifyPassword } from './secrets.ts'
@@ -33,19 +34,31 @@ function passwordProblem(password: string): string | undefined {
   return undefined
 }
 
-async function createUser(db: Db, u: NewUser): Promise<User> {
+/**
+ * Every problem of a new account at once (e-mail, password, time zone), keyed by field; empty
+ * when it may be created. Whether the e-mail is taken is checked only once it is well formed.
+ */
+async function newUserProblems(db: Db, u: NewUser): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {}
   const email = u.email.trim().toLowerCase()
-  if (!isEmail(email)) throw invalidField('email', 'Must be an e-mail address.')
+  if (!isEmail(email)) errors.email = ['Must be an e-mail address.']
+  else if (await usersRepository.findByEmail(db, email)) errors.email = [`An account for ${email} already exists.`]
   const weak = passwordProblem(u.password)
-  if (weak) throw invalidField('password', weak)
+  if (weak) errors.password = [weak]
   const timezone = u.timezone ?? 'UTC'
-  if (!isTimeZone(timezone)) throw invalidField('timezone', `Unknown time zone "${timezone}"; use an IANA name like Europe/Berlin.`)
-  if (await usersRepository.findByEmail(db, email)) throw invalidField('email', `An account for ${email} already exists.`)
+  if (!isTimeZone(timezone)) errors.timezone = [`Unknown time zone "${timezone}"; use an IANA name like Europe/Berlin.`]
+  return errors
+}
+
+async function createUser(db: Db, u: NewUser): Promise<User> {
+  const errors = await newUserProblems(db, u)
+  if (Object.keys(errors).length) throw invalid(errors)
+  const email = u.email.trim().toLowerCase()
   return usersRepository.insert(db, {
     email,
     name: u.name?.trim() || email.split('@')[0],
     passwordHash: await hashPassword(u.password),
-    timezone,
+    timezone: u.timezone ?? 'UTC',
     languageCode: u.languageCode,
   })
 }
@@ -70,15 +83,29 @@ async function createToken(
   const nameProblem = tokenNameProblem(name)
   if (nameProblem) throw invalidField('name', nameProblem)
   return inTransaction(db, async (trx) => {
+    // The user's row is locked (PostgreSQL) so two issues at once cannot pass the count and
+    // name checks together.
+    await profilesRepository.lockUser(trx, userId)
     if ((await tokensRepository.countByUser(trx, userId)) >= limits.tokensPerUser) {
       throw new AppError('limit_reached', {
         message: `A user may hold at most ${limits.tokensPerUser} tokens; revoke one in {{tokens.revoke}} first.`,
       })
     }
+    // Names tell tokens apart in the list (and on their Revoke buttons): unique per account,
+    // letter case aside. An unnamed token takes the first free "Personal token", "… 2", "… 3".
+    const taken = new Set((await tokensRepository.listByUser(trx, userId)).map((t) => t.name.toLowerCase()))
+    let chosen = name
+    if (chosen && taken.has(chosen.toLowerCase())) {
+      throw invalidField('name', `You already have a token named “${chosen}”. Choose another name, or revoke that token first.`)
+    }
+    for (let n = 1; !chosen; n++) {
+      const candidate = n === 1 ? 'Personal token' : `Personal token ${n}`
+      if (!taken.has(candidate.toLowerCase())) chosen = candidate
+    }
     const token = generateToken()
     const record = await tokensRepository.insert(trx, {
       userId,
-      name: name || 'Personal token',
+      name: chosen,
       tokenHash: sha256(token),
       abilities,
     })
@@ -134,4 +161,4 @@ async function setPassword(db: Db, user: User, password: string, current?: strin
   return usersRepository.update(db, user.id, { passwordHash: await hashPassword(password) })
 }
 
-export const accounts = Object.freeze({ createUser, createToken, signIn, updateAccount, setPassword })
+export const accounts = Object.freeze({ createUser, newUserProblems, createToken, signIn, updateAccount, setPassword })

@@ -1,5 +1,6 @@
 import { ownerPrincipal } from '../auth/principal.ts'
 import type { User } from '../core/account-use-cases.ts'
+import { accountLifecycleCard } from './account-lifecycle.ts'
 import type { FieldErrors } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
 import * as useCases from '../core/use-cases.ts'
@@ -59,7 +60,8 @@ ${formCard({
   ],
   submit: 'Change the password',
 })}
-</div>`,
+</div>
+${accountLifecycleCard}`,
     },
     status,
   )

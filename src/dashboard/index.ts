@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { scheduleSessionPurge } from '../auth/sessions.ts'
+import { accountLifecyclePages } from './account-lifecycle.ts'
 import { accountSettingsPages } from './account-settings.ts'
 import { appPages } from './apps.ts'
+import { leadsPages } from './leads.ts'
 import { registerPages as registrationPages } from './register.ts'
 import { type PageRow, registerPages } from './page-routes.ts'
 import { dashboardScope } from './scope.ts'
@@ -11,6 +13,8 @@ import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './tokens.ts'
+import { statisticsPages } from './statistics.ts'
+import { welcomePages } from './welcome.ts'
 
 /**
  * The account dashboard. Every first path segment here is one of the spec's reserved logins
@@ -23,15 +27,19 @@ import { tokenPages } from './tokens.ts'
  */
 export function installDashboard(app: FastifyInstance, ctx: AppContext, hostedPages: PageRow[] = []): void {
   const pages: PageRow[] = [
-    ...signInPages, // GET / (to the dashboard), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
+    ...signInPages, // GET / (the dashboard, or a welcome page for visitors), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
     ...registrationPages, // GET/POST /register
+    ...welcomePages, // GET /login/forgot
     ...accountSettingsPages, // GET/POST /settings, POST /settings/password
+    ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
     ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
     ...appPages, // GET /settings/apps, POST /settings/apps/:grantId/disconnect
     ...hostedPages, // GET/POST /oauth/authorize (OAuth consent, on the dashboard's session)
     ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
     ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
     ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+    ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]
+    ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
   ]
   dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, pages))
 

@@ -1,3 +1,4 @@
+import { accounts } from '../auth/accounts.ts'
 import type { User } from '../core/account-use-cases.ts'
 import * as useCases from '../core/use-cases.ts'
 import type { FieldErrors } from '../core/errors.ts'
@@ -72,17 +73,23 @@ async function register(p: PageInput<any>) {
   const errors: FieldErrors = {}
   if (!v.name) errors.name = ['Enter a name.']
   else if (v.name.length > 100) errors.name = ['Must be at most 100 characters.']
-  if (Object.keys(errors).length) return registerForm(p, v, errors, false, 422)
   await countRegistration(p.ctx, p.req.ip, v.email)
+  // Every problem at once, the name's with the account's: one round trip fixes them all.
+  const refused = (found: FieldErrors) => {
+    // Without outgoing mail there is no way to register an address without saying it is
+    // taken; the wording at least does not confirm whose it is.
+    if (found.email?.some((m) => m.includes('already exists'))) found.email = ['This e-mail cannot be used for a new account. If it is yours, sign in instead.']
+    return registerForm(p, v, { ...errors, ...found }, false, 422)
+  }
+  const problems = await accounts.newUserProblems(p.ctx.db, { email: v.email, password, timezone: v.timezone })
+  if (!v.email) problems.email = ['Enter your e-mail address.']
+  if (!password) problems.password = ['Choose a password of at least 8 characters.']
+  if (Object.keys(errors).length || Object.keys(problems).length) return refused(problems)
   let user: User
   try {
     user = await useCases.account.register(p.ctx, { name: v.name, email: v.email, password, timezone: v.timezone })
   } catch (err) {
-    const found = fieldErrorsOf(err)
-    // Without outgoing mail there is no way to register an address without saying it is
-    // taken; the wording at least does not confirm whose it is.
-    if (found.email?.some((m) => m.includes('already exists'))) found.email = ['This e-mail cannot be used for a new account. If it is yours, sign in instead.']
-    return registerForm(p, v, found, false, 422)
+    return refused(fieldErrorsOf(err))
   }
   await p.req.session.regenerate()
   p.req.session.userId = user.id

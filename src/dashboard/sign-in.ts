@@ -3,10 +3,11 @@ import { accounts } from '../auth/accounts.ts'
 import { type FieldErrors, notFound } from '../core/errors.ts'
 import { h } from '../slots/shared/html.ts'
 import { HOME, safeNext, signedInUser, withNext } from './current-user.ts'
-import { errorSummary, field } from './forms.ts'
+import { field } from './forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { csrfField } from './layout.ts'
 import { sessionCookieName } from './scope.ts'
+import { welcomePage } from './welcome.ts'
 import { countSignIn } from './sign-in-limits.ts'
 
 export const signInPages: PageRow[] = [
@@ -23,10 +24,10 @@ async function unknownPage(): Promise<never> {
   throw notFound('page')
 }
 
-/** The service's root, where a person who only knows the host lands: the dashboard. */
+/** The service's root, where a person who only knows the host lands: the dashboard, or what this is. */
 async function home(p: PageInput<any>) {
-  const to = (await signedInUser(p.ctx, p.req)) ? HOME : '/login'
-  return p.reply.code(303).header('location', to).header('cache-control', 'no-store').send()
+  if (!(await signedInUser(p.ctx, p.req))) return welcomePage(p)
+  return p.reply.code(303).header('location', HOME).header('cache-control', 'no-store').send()
 }
 
 async function showSignIn(p: PageInput<any>) {
@@ -43,17 +44,32 @@ async function signInForm(p: PageInput<any>, o: { email: string; next: string; e
       narrow: true,
       formActions: await authorizationFormActions(p.ctx, o.next),
       body: h`<h1>Sign in</h1>
-${errorSummary(o.errors)}<form method="post" action="/login" class="card" novalidate>
+${signInProblem(o.errors)}<form method="post" action="/login" class="card" novalidate>
 ${csrfField(p.csrf())}<input type="hidden" name="next" value="${o.next}">
 ${field({ name: 'email', label: 'E-mail', type: 'email', value: o.email, errors: o.errors, autocomplete: 'username', required: true })}
 ${field({ name: 'password', label: 'Password', type: 'password', errors: o.errors, autocomplete: 'current-password', required: true })}
 <button type="submit">Sign in</button>
 </form>
+<p><a href="/login/forgot">Forgot your password?</a></p>
 ${registration ? h`<p>No account yet? <a href="${withNext('/register', o.next)}">Create one</a>.</p>` : h`<p class="muted">New accounts are created by the operator of this service.</p>`}`,
     },
     status,
   )
 }
+
+/**
+ * What to do next, at the top of a refused sign-in. Not the forms' "Nothing was saved": signing
+ * in saves nothing, and the person needs the way forward.
+ */
+function signInProblem(errors: FieldErrors | undefined) {
+  if (!errors || !Object.keys(errors).length) return ''
+  const wrong = errors.password?.includes(WRONG)
+  return h`<p class="notice bad" role="alert">${
+    wrong ? 'Check the e-mail and the password, then try again. If you forgot the password, use “Forgot your password?” below.' : 'Fill in your e-mail and password to sign in.'
+  }</p>`
+}
+
+const WRONG = 'The e-mail or the password is not right.'
 
 async function signIn(p: PageInput<any>) {
   const email = text(p.form, 'email').trim()
@@ -68,7 +84,7 @@ async function signIn(p: PageInput<any>) {
   await countSignIn(p.ctx, p.req.ip, email)
   const user = await accounts.signIn(p.ctx.db, email, password)
   // One message for both mistakes: which one it was would tell whether the e-mail has an account.
-  if (!user) return signInForm(p, { email, next, errors: { password: ['The e-mail or the password is not right.'] } }, 401)
+  if (!user) return signInForm(p, { email, next, errors: { password: [WRONG] } }, 401)
   // A fresh id at sign-in: an id planted before (session fixation) is worth nothing after.
   await p.req.session.regenerate()
   p.req.session.userId = user.id

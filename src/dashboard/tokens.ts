@@ -14,6 +14,7 @@ import { parseId } from '../core/ids.ts'
 export const tokenPages: PageRow[] = [
   { method: 'GET', url: '/settings/tokens', signedIn: true, handler: async (p) => tokensPage(p, {}) },
   { method: 'POST', url: '/settings/tokens', signedIn: true, handler: issue },
+  { method: 'GET', url: '/settings/tokens/:tokenId/revoke', signedIn: true, handler: confirmRevoke },
   { method: 'POST', url: '/settings/tokens/:tokenId/revoke', signedIn: true, handler: revoke },
 ]
 
@@ -32,7 +33,8 @@ async function tokensPage(p: PageInput<User>, s: State, status = 200) {
   const tokens = await useCases.tokens.list(p.ctx, ownerPrincipal(p.user))
   const full = tokens.length >= limits.tokensPerUser
   const base = `${p.ctx.config.publicUrl}/v1`
-  const chosen = s.form?.abilities ?? [...ABILITIES]
+  // Read-only unless write is ticked on purpose: a leaked read token cannot change a page.
+  const chosen = s.form?.abilities ?? ['profile:read']
   return p.render(
     {
       title: 'API tokens',
@@ -61,7 +63,7 @@ ${
 <tbody>
 ${tokens.map(
   (t) => h`<tr><td>${t.name}</td><td data-label="Abilities">${t.abilities.join(', ')}</td><td data-label="Created">${when(p.user, t.createdAt)}</td><td data-label="Last used">${when(p.user, t.lastUsedAt)}</td>
-<td><form method="post" action="/settings/tokens/${t.id}/revoke">${csrfField(p.csrf())}<button type="submit" class="secondary" aria-label="Revoke ${t.name}">Revoke</button></form></td></tr>
+<td><a class="button secondary" href="/settings/tokens/${t.id}/revoke" aria-label="Revoke ${t.name}…">Revoke…</a></td></tr>
 `,
 )}</tbody>
 </table></div>
@@ -80,6 +82,7 @@ ${formCard({
     field({ name: 'name', label: 'Name', value: s.form?.name ?? '', errors: s.form?.errors, hint: 'Where it will be used, e.g. “backup script”.', attrs: raw(`maxlength="${limits.tokenNameLength}"`) }),
     h`<fieldset class="checks"${s.form?.errors.abilities ? raw(' aria-describedby="f-abilities-error"') : ''}>
 <legend>Abilities</legend>
+<p class="hint">Read-only unless you tick <code>profile:write</code>: give write only to a token that must change your pages.</p>
 ${ABILITIES.map((a) => h`<label><input type="checkbox" name="abilities" value="${a}"${chosen.includes(a) ? raw(' checked') : ''}> <code>${a}</code>: ${ABILITY_TEXT[a]}</label>\n`)}
 ${s.form?.errors.abilities ? h`<p class="error" id="f-abilities-error">${s.form.errors.abilities.join(' ')}</p>` : ''}
 </fieldset>`,
@@ -111,6 +114,22 @@ async function issue(p: PageInput<User>) {
     }
     return tokensPage(p, { form: { name, abilities, errors: fieldErrorsOf(err) } }, 422)
   }
+}
+
+/** Revoking asks first, on a page of its own: works without script, and names what stops working. */
+async function confirmRevoke(p: PageInput<User>) {
+  const id = /^[1-9]\d{0,15}$/.test(p.params.tokenId) ? Number(p.params.tokenId) : 0
+  const token = (await useCases.tokens.list(p.ctx, ownerPrincipal(p.user))).find((t) => t.id === id)
+  if (!token) throw notFound('token')
+  return p.render({
+    title: `Revoke ${token.name}?`,
+    active: 'tokens',
+    narrow: true,
+    body: h`<h1>Revoke “${token.name}”?</h1>
+<p>Every script or tool that uses this token is refused from its very next request. This cannot be undone; you can issue a new token afterwards.</p>
+<p class="muted">Abilities: ${token.abilities.join(', ')}. Last used: ${when(p.user, token.lastUsedAt)}.</p>
+<form method="post" action="/settings/tokens/${token.id}/revoke" class="actions">${csrfField(p.csrf())}<button type="submit" class="danger">Revoke “${token.name}”</button><a href="/settings/tokens">Keep it</a></form>`,
+  })
 }
 
 async function revoke(p: PageInput<User>) {

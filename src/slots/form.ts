@@ -67,8 +67,12 @@ export default defineSlotType({
           : r.h`<input type="${field.type}" id="${id}" name="${field.name}"${value ? r.h` value="${value}"` : ''}${AUTOCOMPLETE[field.type] ? r.h` autocomplete="${AUTOCOMPLETE[field.type]}"` : ''}${attrs}>`
       return r.h`<div class="slot-form-field">${label}${input}${problem}</div>`
     })
+    // A problem of the whole form alone (sent too fast) says just what to do: no field to check.
+    const fieldProblems = state ? Object.keys(state.errors).some((k) => k !== '_form') : false
     const summary = state
-      ? r.h`<p class="slot-form-summary" role="alert"><strong>${t.formCheck}</strong>${state.errors._form ? r.h` ${state.errors._form}` : ''}</p>`
+      ? fieldProblems || !state.errors._form
+        ? r.h`<p class="slot-form-summary" role="alert"><strong>${t.formCheck}</strong>${state.errors._form ? r.h` ${state.errors._form}` : ''}</p>`
+        : r.h`<p class="slot-form-summary" role="alert"><strong>${state.errors._form}</strong></p>`
       : ''
     // Spam guard: a field people never see (bots fill every input), and one the script below
     // fills with how long the page was open (bots post at once).

@@ -33,4 +33,28 @@ async function listOfUser(db: Db, userId: number, formId?: number): Promise<Arra
   return rows.map(toSubmission)
 }
 
-export const formSubmissionsRepository = Object.freeze({ insert, listOfUser })
+/**
+ * One page of what was sent through one form slot of a page, newest first: the `limit` rows
+ * with ids below `beforeId` (all when absent). Ids only grow, so a cursor of the last id seen
+ * never skips or repeats a row while new ones arrive.
+ */
+async function pageOfSlot(db: Db, profileId: number, slotId: number, o: { beforeId?: number; limit: number }): Promise<FormSubmission[]> {
+  let q = db.selectFrom('form_submissions').selectAll().where('profile_id', '=', profileId).where('slot_id', '=', slotId)
+  if (o.beforeId !== undefined) q = q.where('id', '<', o.beforeId)
+  const rows = await q.orderBy('id', 'desc').limit(o.limit).execute()
+  return rows.map(toSubmission)
+}
+
+/** Whether anything was ever kept for this slot of this page (its slot may be gone since). */
+async function existsForSlot(db: Db, profileId: number, slotId: number): Promise<boolean> {
+  const row = await db.selectFrom('form_submissions').select('id').where('profile_id', '=', profileId).where('slot_id', '=', slotId).limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Deletes one submission of this slot of this page; false when there was none. */
+async function deleteOne(db: Db, profileId: number, slotId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('form_submissions').where('id', '=', id).where('profile_id', '=', profileId).where('slot_id', '=', slotId).executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}
+
+export const formSubmissionsRepository = Object.freeze({ insert, listOfUser, pageOfSlot, existsForSlot, deleteOne })

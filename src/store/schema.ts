@@ -268,6 +268,16 @@ export interface JobRunsTable {
   claimed_at: string
 }
 
+/** A password reset link: only the hash of its token is kept; used once, 30 minutes at most. */
+export interface PasswordResetsTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -293,4 +303,5 @@ export interface Database {
   form_submissions: FormSubmissionsTable
   sessions: SessionsTable
   job_runs: JobRunsTable
+  password_resets: PasswordResetsTable
 }

@@ -114,7 +114,9 @@ describe(`dashboard journey in a real browser (${STORE})`, () => {
     assert.equal((await fetch(`${t.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status, 200)
 
     await page.goto(`${t.url}/settings/tokens`)
-    await page.click('button[aria-label="Revoke journey token"]')
+    // Revoking asks first (#27): a page naming the token, then the button that does it.
+    await page.getByRole('link', { name: 'Revoke journey token…' }).click()
+    await page.getByRole('button', { name: 'Revoke “journey token”' }).click()
     await page.waitForSelector('text=The token is revoked')
     const refused = await fetch(`${t.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
     assert.equal(refused.status, 401)

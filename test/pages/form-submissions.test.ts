@@ -94,18 +94,25 @@ describe(`POST /-/forms/{slot} (${STORE})`, () => {
     const res = await post(t, `/-/forms/${slot.id}`, { ...valid, _hp: 'https://spam.example' })
     assert.equal(res.status, 422)
     const html = formHtml(await res.text())
-    assert.match(html, /Please check your answers and send the form again\./)
+    assert.match(html, /Wait a moment, then send the form again; your answers are still here\./)
     assert.match(html, /value="ada@example\.test"/)
     assert.doesNotMatch(html, /spam\.example/)
     assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 0)
   })
 
-  it('gives the form back when the page script says it was sent sooner than a person could', async () => {
+  it('gives the form back with every answer kept and says plainly to wait and send again when it was sent within 2 s of page load', async () => {
     const { form, slot } = await pageWithForm(t, user)
     const res = await post(t, `/-/forms/${slot.id}`, { ...valid, _e: String(MIN_FILL_MS - 1) })
     assert.equal(res.status, 422)
     const html = formHtml(await res.text())
-    assert.match(html, /send the form again/)
+    const id = `slot-${slot.id}`
+    // No vague "check the form" and no field marked: nothing the visitor typed was wrong.
+    assert.match(html, /<p class="slot-form-summary" role="alert"><strong>Not sent yet: that was quicker than we expected\. Wait a moment, then send the form again; your answers are still here\.<\/strong><\/p>/)
+    assert.doesNotMatch(html, /Please check the form|aria-invalid/)
+    assert.match(html, new RegExp(`id="${id}-name" name="name" value="Ada"`))
+    assert.match(html, new RegExp(`id="${id}-email" name="email" value="ada@example\\.test"`))
+    assert.match(html, new RegExp(`<textarea id="${id}-message" name="message" rows="4">Hello &lt;b&gt;there&lt;/b&gt;</textarea>`))
+    assert.match(html, new RegExp(`<input type="checkbox" id="${id}-consent" name="consent" value="yes" checked`))
     assert.match(html, /<input type="hidden" name="_e" value="">/)
     assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 0)
   })

@@ -21,7 +21,7 @@ export default {
   formTooLong: "«{label}» أطول من {max} حرف.",
   formEmail: "يجب أن يكون «{label}» عنوان بريد إلكتروني، مثل name@example.com.",
   formCheck: "يرجى مراجعة النموذج",
-  formResend: "راجع إجاباتك وأرسل النموذج مرة أخرى.",
+  formResend: "لم يُرسَل بعد: كان ذلك أسرع مما توقعنا. انتظر لحظة ثم أرسل النموذج مرة أخرى؛ إجاباتك ما زالت هنا.",
   formThanks: "شكرًا",
   formSent: "تم إرسال «{form}».",
   formTooMany: "عدد كبير جدًا من الإرسالات",

@@ -21,7 +21,7 @@ export default {
   formTooLong: "„{label}“ je delší než {max} znaků.",
   formEmail: "„{label}“ musí být e-mailová adresa, např. jmeno@example.com.",
   formCheck: "Zkontrolujte formulář",
-  formResend: "Zkontrolujte odpovědi a odešlete formulář znovu.",
+  formResend: "Zatím neodesláno: bylo to rychlejší, než jsme čekali. Chvíli počkejte a odešlete formulář znovu; vaše odpovědi zůstaly zachovány.",
   formThanks: "Děkujeme",
   formSent: "„{form}“ bylo odesláno.",
   formTooMany: "Příliš mnoho odeslání",

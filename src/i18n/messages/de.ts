@@ -21,7 +21,7 @@ export default {
   formTooLong: "„{label}“ ist länger als {max} Zeichen.",
   formEmail: "„{label}“ muss eine E-Mail-Adresse sein, etwa name@example.com.",
   formCheck: "Bitte das Formular prüfen",
-  formResend: "Bitte die Angaben prüfen und das Formular erneut senden.",
+  formResend: "Noch nicht gesendet: Das ging schneller als erwartet. Bitte einen Moment warten und das Formular erneut senden; Ihre Angaben bleiben erhalten.",
   formThanks: "Danke",
   formSent: "„{form}“ wurde gesendet.",
   formTooMany: "Zu viele Einsendungen",

@@ -22,7 +22,7 @@ export default {
   formTooLong: '“{label}” is longer than {max} characters.',
   formEmail: '“{label}” must be an e-mail address, like name@example.com.',
   formCheck: 'Please check the form',
-  formResend: 'Please check your answers and send the form again.',
+  formResend: 'Not sent yet: that was quicker than we expected. Wait a moment, then send the form again; your answers are still here.',
   formThanks: 'Thank you',
   formSent: '“{form}” was sent.',
   formTooMany: 'Too many submissions',

@@ -21,7 +21,7 @@ export default {
   formTooLong: "«{label}» supera los {max} caracteres.",
   formEmail: "«{label}» debe ser una dirección de correo, como nombre@example.com.",
   formCheck: "Revisa el formulario",
-  formResend: "Revisa tus respuestas y vuelve a enviar el formulario.",
+  formResend: "Aún no se ha enviado: fue más rápido de lo esperado. Espera un momento y vuelve a enviar el formulario; tus respuestas siguen aquí.",
   formThanks: "Gracias",
   formSent: "«{form}» se ha enviado.",
   formTooMany: "Demasiados envíos",

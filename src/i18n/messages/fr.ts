@@ -21,7 +21,7 @@ export default {
   formTooLong: "« {label} » dépasse {max} caractères.",
   formEmail: "« {label} » doit être une adresse e-mail, comme nom@example.com.",
   formCheck: "Vérifiez le formulaire",
-  formResend: "Vérifiez vos réponses et renvoyez le formulaire.",
+  formResend: "Pas encore envoyé : c’était plus rapide que prévu. Attendez un instant, puis renvoyez le formulaire ; vos réponses sont conservées.",
   formThanks: "Merci",
   formSent: "« {form} » a été envoyé.",
   formTooMany: "Trop d’envois",

@@ -21,7 +21,7 @@ export default {
   formTooLong: "“{label}” {max} अक्षरों से लंबा है।",
   formEmail: "“{label}” एक ईमेल पता होना चाहिए, जैसे name@example.com।",
   formCheck: "कृपया फ़ॉर्म जाँचें",
-  formResend: "अपने उत्तर जाँचें और फ़ॉर्म फिर से भेजें।",
+  formResend: "अभी नहीं भेजा गया: यह हमारी अपेक्षा से तेज़ था। एक पल रुकें, फिर फ़ॉर्म दोबारा भेजें; आपके उत्तर यहीं हैं।",
   formThanks: "धन्यवाद",
   formSent: "“{form}” भेज दिया गया।",
   formTooMany: "बहुत ज़्यादा सबमिशन",

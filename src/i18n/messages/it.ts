@@ -21,7 +21,7 @@ export default {
   formTooLong: "«{label}» supera i {max} caratteri.",
   formEmail: "«{label}» deve essere un indirizzo e-mail, come nome@example.com.",
   formCheck: "Controlla il modulo",
-  formResend: "Controlla le risposte e invia di nuovo il modulo.",
+  formResend: "Non ancora inviato: è stato più veloce del previsto. Attendi un momento, poi invia di nuovo il modulo; le tue risposte sono ancora qui.",
   formThanks: "Grazie",
   formSent: "«{form}» è stato inviato.",
   formTooMany: "Troppi invii",

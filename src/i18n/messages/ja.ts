@@ -21,7 +21,7 @@ export default {
   formTooLong: "「{label}」が {max} 文字を超えています。",
   formEmail: "「{label}」にはメールアドレスを入力してください（例：name@example.com）。",
   formCheck: "フォームを確認してください",
-  formResend: "回答を確認して、もう一度送信してください。",
+  formResend: "まだ送信されていません。想定より速い送信でした。少し待ってから、もう一度送信してください。入力内容はそのまま残っています。",
   formThanks: "ありがとうございます",
   formSent: "「{form}」を送信しました。",
   formTooMany: "送信が多すぎます",

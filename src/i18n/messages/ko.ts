@@ -21,7 +21,7 @@ export default {
   formTooLong: "“{label}” 항목이 {max}자를 넘습니다.",
   formEmail: "“{label}” 항목은 name@example.com 같은 이메일 주소여야 합니다.",
   formCheck: "양식을 확인하세요",
-  formResend: "답변을 확인하고 양식을 다시 보내 주세요.",
+  formResend: "아직 보내지지 않았습니다. 예상보다 빨랐습니다. 잠시 기다린 후 양식을 다시 보내 주세요. 입력한 답변은 그대로 있습니다.",
   formThanks: "감사합니다",
   formSent: "“{form}” 양식을 보냈습니다.",
   formTooMany: "제출이 너무 많습니다",

@@ -21,7 +21,7 @@ export default {
   formTooLong: "‘{label}’ is langer dan {max} tekens.",
   formEmail: "‘{label}’ moet een e-mailadres zijn, zoals naam@example.com.",
   formCheck: "Controleer het formulier",
-  formResend: "Controleer je antwoorden en verstuur het formulier opnieuw.",
+  formResend: "Nog niet verstuurd: dat ging sneller dan verwacht. Wacht even en verstuur het formulier opnieuw; je antwoorden staan er nog.",
   formThanks: "Bedankt",
   formSent: "‘{form}’ is verstuurd.",
   formTooMany: "Te veel inzendingen",

@@ -21,7 +21,7 @@ export default {
   formTooLong: "„{label}” ma więcej niż {max} znaków.",
   formEmail: "„{label}” musi być adresem e-mail, np. imie@example.com.",
   formCheck: "Sprawdź formularz",
-  formResend: "Sprawdź odpowiedzi i wyślij formularz ponownie.",
+  formResend: "Jeszcze nie wysłano: to było szybciej, niż się spodziewaliśmy. Odczekaj chwilę i wyślij formularz ponownie; Twoje odpowiedzi zostały zachowane.",
   formThanks: "Dziękujemy",
   formSent: "Wysłano „{form}”.",
   formTooMany: "Zbyt wiele zgłoszeń",

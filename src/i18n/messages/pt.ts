@@ -21,7 +21,7 @@ export default {
   formTooLong: "«{label}» tem mais de {max} caracteres.",
   formEmail: "«{label}» tem de ser um endereço de e-mail, como nome@example.com.",
   formCheck: "Verifique o formulário",
-  formResend: "Verifique as respostas e envie o formulário de novo.",
+  formResend: "Ainda não enviado: foi mais rápido do que esperávamos. Aguarde um momento e envie o formulário de novo; as suas respostas continuam aqui.",
   formThanks: "Obrigado",
   formSent: "«{form}» foi enviado.",
   formTooMany: "Demasiados envios",

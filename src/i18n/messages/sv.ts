@@ -21,7 +21,7 @@ export default {
   formTooLong: "”{label}” är längre än {max} tecken.",
   formEmail: "”{label}” måste vara en e-postadress, som namn@example.com.",
   formCheck: "Kontrollera formuläret",
-  formResend: "Kontrollera dina svar och skicka formuläret igen.",
+  formResend: "Inte skickat än: det gick snabbare än väntat. Vänta en stund och skicka formuläret igen; dina svar finns kvar.",
   formThanks: "Tack",
   formSent: "”{form}” har skickats.",
   formTooMany: "För många inskick",

@@ -21,7 +21,7 @@ export default {
   formTooLong: "“{label}” {max} karakterden uzun.",
   formEmail: "“{label}” bir e-posta adresi olmalı, örneğin ad@example.com.",
   formCheck: "Lütfen formu kontrol edin",
-  formResend: "Yanıtlarınızı kontrol edip formu yeniden gönderin.",
+  formResend: "Henüz gönderilmedi: beklediğimizden hızlıydı. Biraz bekleyip formu yeniden gönderin; yanıtlarınız duruyor.",
   formThanks: "Teşekkürler",
   formSent: "“{form}” gönderildi.",
   formTooMany: "Çok fazla gönderim",

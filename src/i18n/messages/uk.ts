@@ -21,7 +21,7 @@ export default {
   formTooLong: "«{label}» довше за {max} символів.",
   formEmail: "«{label}» має бути адресою e-mail, наприклад name@example.com.",
   formCheck: "Перевірте форму",
-  formResend: "Перевірте відповіді й надішліть форму ще раз.",
+  formResend: "Ще не надіслано: це було швидше, ніж ми очікували. Зачекайте мить і надішліть форму ще раз; ваші відповіді збережено.",
   formThanks: "Дякуємо",
   formSent: "«{form}» надіслано.",
   formTooMany: "Забагато надсилань",

@@ -21,7 +21,7 @@ export default {
   formTooLong: "“{label}”超过 {max} 个字符。",
   formEmail: "“{label}”必须是电子邮件地址，例如 name@example.com。",
   formCheck: "请检查表单",
-  formResend: "请检查您的回答，然后重新发送表单。",
+  formResend: "尚未发送：速度比预期的快。请稍等片刻，然后重新发送表单；您填写的内容仍然保留。",
   formThanks: "谢谢",
   formSent: "“{form}”已发送。",
   formTooMany: "提交次数过多",

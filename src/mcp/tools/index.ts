@@ -12,6 +12,7 @@ import getProfileSettings from './get-profile-settings.ts'
 import getProfile from './get-profile.ts'
 import getUploadUrl from './get-upload-url.ts'
 import hideSlot from './hide-slot.ts'
+import listFormSubmissions from './list-form-submissions.ts'
 import listProfiles from './list-profiles.ts'
 import listSlotTypes from './list-slot-types.ts'
 import listSlots from './list-slots.ts'
@@ -59,4 +60,5 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   getUploadUrl,
   getAnalytics,
   getProfileAnalytics,
+  listFormSubmissions,
 ] as unknown as AnyToolDef[])

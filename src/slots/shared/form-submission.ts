@@ -79,3 +79,6 @@ export function sentTooFast(elapsed: string): boolean {
   if (!/^\d{1,12}$/.test(elapsed)) return false
   return Number(elapsed) < MIN_FILL_MS
 }
+
+/** The slot type whose submissions are kept (leads): its readers outside src/slots name it by this. */
+export const FORM_SLOT_TYPE = 'form' as const

@@ -1,0 +1,18 @@
+import nodemailer from 'nodemailer'
+import type { Config } from '../config.ts'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** Sends plain-text mail through SMTP_URL; undefined when the service has no outgoing mail. */
+export function mailerOf(config: Config): ((mail: Mail) => Promise<void>) | undefined {
+  const mail = config.mail
+  if (!mail) return undefined
+  const transport = nodemailer.createTransport(mail.smtpUrl)
+  return async (m) => {
+    await transport.sendMail({ from: mail.from, to: m.to, subject: m.subject, text: m.text })
+  }
+}
