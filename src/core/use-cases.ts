@@ -2,6 +2,7 @@
 // command line). Each takes (ctx, principal, [profileKey,] input, { dryRun }).
 export { accountUseCases as account } from './account-use-cases.ts'
 export { analyticsUseCases as analytics } from './analytics-use-cases.ts'
+export { editorUseCases as editor } from './editor-use-cases.ts'
 export { fileUseCases as files } from './file-use-cases.ts'
 export { runIdempotent } from './idempotent.ts'
 export { musicUseCases as music } from './music-use-cases.ts'

@@ -14,6 +14,7 @@ import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './tokens.ts'
 import { connectedApps } from '../oauth/grants.ts'
 import { consentPages } from '../oauth/consent-pages.ts'
+import { editorPages } from './editor/editor-routes.ts'
 
 /**
  * The account dashboard. Every first path segment here is one of the spec's reserved logins
@@ -31,6 +32,7 @@ export function installDashboard(app: FastifyInstance, ctx: AppContext): void {
     ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
     ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
     ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+    ...editorPages, // GET /my-links/:profileId/editor (+ /preview), POST …/editor/{profile,images,socials,music,order,blocks…}
   ]
   dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, pages))
 
