@@ -57,9 +57,9 @@
     if (frame?.contentWindow) frame.contentWindow.location.reload()
   }
 
-  const send = async (form, submitter) => {
+  const send = async (form, submitter, focusKey) => {
     const method = (form.getAttribute('method') || 'get').toLowerCase()
-    const key = submitter?.dataset.focus
+    const key = focusKey || submitter?.dataset.focus
     try {
       if (method === 'get') {
         const url = new URL(form.action)
@@ -131,7 +131,7 @@
       form.append(moved)
     }
     moved.value = dragged.dataset.id
-    send(form, { dataset: { focus: `up-${dragged.dataset.id}` } })
+    send(form, undefined, `up-${dragged.dataset.id}`)
   })
 
   // Checks as you type: the same post as Save, as a dry run that stores nothing.
