@@ -4,7 +4,6 @@ import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
 import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
-import { profilesRepository } from '../../src/store/profiles.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { freshEmail } from '../helpers/dashboard.ts'
@@ -125,6 +124,16 @@ describe(`page editor in a real browser (${STORE})`, () => {
     const { login, user } = await signUpWithPage(page)
     await page.getByText('Your page has no blocks yet.').waitFor()
     await audit(page, problems, 'empty')
+
+    // The new, empty public page looks intentional at 1280 px: its card centred, the footer under it.
+    const empty = await context.newPage()
+    await empty.goto(`${t.url}/${login}`)
+    const card = (await empty.locator('.profile').boundingBox())!
+    const footer = (await empty.locator('.footer').boundingBox())!
+    assert.ok(footer.y >= card.y + card.height, 'the footer sits under the profile card')
+    assert.ok(Math.abs(card.x + card.width / 2 - 640) < 16, `the card is centred (${card.x}, ${card.width})`)
+    await empty.screenshot({ path: new URL('editor-public-empty-1280.png', ARTIFACTS).pathname })
+    await empty.close()
 
     // Profile header.
     await page.getByLabel('Display name').fill('Jane Doe')
@@ -275,6 +284,134 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await page.reload()
     await page.waitForLoadState('load')
     assert.ok(firstLoad > 0 && firstLoad <= BUDGET_BYTES, `editor first load ${firstLoad} bytes compressed`)
+    assert.deepEqual(problems, [])
+    await context.close()
+  })
+  /**
+   * Moves focus with Tab (then Shift+Tab) until `target` has it, checking at every stop that the
+   * focused control shows a focus indicator (an outline or a ring).
+   */
+  async function tabTo(page: Page, target: Locator) {
+    await target.first().waitFor()
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < 250; i++) {
+        if (await target.first().evaluate((el) => el === document.activeElement)) return
+        await page.keyboard.press(key)
+        const shown = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null
+          if (!el || el === document.body || el.tagName === 'IFRAME') return true
+          const style = getComputedStyle(el)
+          return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
+        })
+        if (!shown) {
+          const what = await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`)
+          assert.fail(`no visible focus on ${what}`)
+        }
+      }
+    }
+    assert.fail(`could not reach ${target} with the keyboard`)
+  }
+
+  it('builds a page with the keyboard alone, with a visible focus at every stop', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Lisbon', locale: 'en-GB' })
+    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
+    const { page, problems } = await openPage(context)
+    const { login, user } = await signUpWithPage(page)
+    const typeInto = async (target: Locator, text: string) => {
+      await tabTo(page, target)
+      await page.keyboard.press('Control+A')
+      await page.keyboard.type(text)
+    }
+    const press = async (target: Locator, expect: RegExp) => {
+      await page.evaluate(() => {
+        document.getElementById('ed-live')!.textContent = ''
+      })
+      await tabTo(page, target)
+      await page.keyboard.press('Enter')
+      await announced(page, expect)
+    }
+    const region = () => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
+    const addByKeyboard = async (letters: string) => {
+      await tabTo(page, page.getByRole('combobox', { name: 'Block type' }))
+      await page.keyboard.type(letters)
+      await tabTo(page, page.getByRole('button', { name: /^Add (the first )?block$/ }))
+      await page.keyboard.press('Enter')
+      await region().waitFor()
+    }
+    const saveByKeyboard = (expect: RegExp) => press(region().getByRole('button', { name: 'Save', exact: true }), expect)
+
+    await typeInto(page.getByRole('textbox', { name: 'Display name' }), 'Kim Keys')
+    await typeInto(page.getByRole('textbox', { name: 'Bio' }), 'Made without a mouse.')
+    await press(page.getByRole('button', { name: 'Save profile' }), /Profile saved/)
+
+    // The file picker opens from the keyboard too.
+    await tabTo(page, page.getByLabel('Avatar image'))
+    const chooser = page.waitForEvent('filechooser')
+    await page.keyboard.press('Space')
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solid(300, 300, 'png', '#116644') })
+    await press(page.getByRole('button', { name: 'Upload avatar' }), /new avatar/)
+
+    for (const link of ['instagram.com/kim', 'github.com/kim', 'tel:+351210000000']) {
+      await typeInto(page.getByRole('textbox', { name: 'Social link' }), link)
+      await press(page.getByRole('button', { name: 'Add social link' }), /Social link added/)
+    }
+
+    for (const [title, link] of [
+      ['Portfolio', 'example.com/work'],
+      ['Shop', 'example.com/shop'],
+    ]) {
+      await addByKeyboard('Button')
+      await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), title)
+      await typeInto(region().getByRole('textbox', { name: /^Link/ }), link)
+      await saveByKeyboard(/Button block added/)
+    }
+    await addByKeyboard('Text')
+    await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'Hello')
+    await saveByKeyboard(/Text block added/)
+    await addByKeyboard('FAQ')
+    await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Title/ }), 'Keyboard only?')
+    await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Text/ }), 'Yes.')
+    await saveByKeyboard(/FAQ block added/)
+    await addByKeyboard('Divider')
+    await saveByKeyboard(/Divider block added/)
+    await addByKeyboard('YouTube')
+    await typeInto(region().getByRole('textbox', { name: /^Link/ }), 'https://youtu.be/dQw4w9WgXcQ')
+    await saveByKeyboard(/YouTube video block added/)
+    await addByKeyboard('Event')
+    await typeInto(region().getByRole('textbox', { name: /^Event name/ }), 'Key party')
+    // en-GB: day, month, year, then hours and minutes, each field advancing by itself.
+    await tabTo(page, region().getByLabel(/^Starts/))
+    await page.keyboard.type('010520271930')
+    await saveByKeyboard(/Event block added/)
+    await addByKeyboard('Form')
+    await typeInto(region().getByRole('textbox', { name: /^Form title/ }), 'Ask me')
+    await saveByKeyboard(/Form block added/)
+    await addByKeyboard('Text')
+    await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'Bye')
+    await saveByKeyboard(/Text block added/)
+
+    // Edit one, delete one, move one: all from the keyboard.
+    await press(page.getByRole('link', { name: /^Edit: Button, Portfolio/ }), /.*/)
+    await region().waitFor()
+    await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'My work')
+    await saveByKeyboard(/Button block saved/)
+    await press(page.getByRole('button', { name: /^Delete: Button, Shop/ }), /Block deleted/)
+    await press(page.getByRole('button', { name: /^Move up: Form, Ask me/ }), /Moved “Ask me” up: now 6 of 8/)
+
+    const token = await makeToken(t, user)
+    const slots = (await t.request('GET', `/v1/profiles/${login}/slots`, { token })).body.data as any[]
+    assert.deepEqual(
+      slots.map((s) => s.type),
+      ['button', 'text', 'faq', 'divider', 'youtube', 'form', 'event', 'text'],
+    )
+    assert.equal(slots[0].data.title, 'My work')
+    const profile = (await t.request('GET', `/v1/profiles/${login}`, { token })).body.data
+    assert.equal(profile.title, 'Kim Keys')
+    assert.ok(profile.avatar)
+    assert.equal(profile.socials.length, 3)
+    const publicPage = await (await fetch(`${t.url}/${login}`)).text()
+    assert.match(publicPage, /Key party/)
+    assert.match(publicPage, /19:30/)
     assert.deepEqual(problems, [])
     await context.close()
   })

@@ -4,6 +4,8 @@ import { profilesRepository } from '../../src/store/profiles.ts'
 import { makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { csrfOf, registeredVisitor, type Visitor } from '../helpers/dashboard.ts'
 import { solid } from '../media/images.ts'
+import { DISCOVERY_UPC } from '../music/fakes/fixtures.ts'
+import { type FakeUpstreams, startFakeUpstreams } from '../music/fakes/upstreams.ts'
 
 describe(`dashboard page editor (${STORE})`, () => {
   let t: TestApp
@@ -205,5 +207,56 @@ describe(`dashboard page editor (${STORE})`, () => {
     const body = await res.json()
     assert.ok(body.errors['data.link'])
     assert.equal((await slotsOf(token, login)).length, 0)
+  })
+})
+
+describe(`dashboard page editor: music, auto (${STORE})`, () => {
+  let t: TestApp
+  let fakes: FakeUpstreams
+  before(async () => {
+    fakes = await startFakeUpstreams()
+    t = await startApp({ ...fakes.env })
+  })
+  after(async () => {
+    await t.close()
+    await fakes.close()
+  })
+
+  it('looks a release up from a UPC, shows the ready block before saving, and saves it as shown', async () => {
+    const { v, user } = await registeredVisitor(t)
+    const login = `mu_${Date.now().toString(36)}`
+    await v.submit('/my-links', { login })
+    const [profile] = await profilesRepository.listByUser(t.ctx.db, user.id)
+    const editor = `/my-links/${profile.id}/editor`
+    const found = await v.submit(`${editor}?add=music`, { query: DISCOVERY_UPC, artist: '' }, `${editor}/music`)
+    assert.equal(found.status, 200)
+    assert.match(found.text, /Found .* on \d+ platforms?\. Check the block below, then save it\./)
+    // The block's fields are filled from the lookup: the links, the mode auto.
+    assert.match(found.text, /<option value="auto" selected>/)
+    const links = [...found.text.matchAll(/name="(data\.links\.\d+\.link)" value="([^"]+)"/g)].map((m) => [m[1], m[2]])
+    assert.ok(links.length >= 2, 'several platform links')
+    const fields: Record<string, string> = { _csrf: csrfOf(found.text), type: 'music' }
+    for (const m of found.text.matchAll(/<input id="[^"]+" type="text" name="(data\.[^"]+)" value="([^"]*)"/g)) fields[m[1]] = m[2].replace(/&amp;/g, '&')
+    for (const m of found.text.matchAll(/<select id="[^"]+" name="(data\.[^"]+)"[^>]*>.*?<option value="([^"]+)" selected>/gs)) fields[m[1]] = m[2]
+    const saved = await v.post(`${editor}/blocks`, fields)
+    assert.equal(saved.status, 303)
+    const token = await makeToken(t, user)
+    const [slot] = (await t.request('GET', `/v1/profiles/${login}/slots`, { token })).body.data
+    assert.equal(slot.type, 'music')
+    assert.equal(slot.data.mode, 'auto')
+    assert.deepEqual(
+      slot.data.links.map((l: any) => l.link),
+      links.map(([, link]) => link.replace(/&amp;/g, '&')),
+    )
+  })
+
+  it('says what to send when nothing is found', async () => {
+    const { v, user } = await registeredVisitor(t)
+    await v.submit('/my-links', { login: `mu_${Date.now().toString(36)}x` })
+    const [profile] = await profilesRepository.listByUser(t.ctx.db, user.id)
+    const editor = `/my-links/${profile.id}/editor`
+    const res = await v.submit(`${editor}?add=music`, { query: '', artist: '' }, `${editor}/music`)
+    assert.equal(res.status, 422)
+    assert.match(res.text, /id="f-query-error"/)
   })
 })

@@ -289,7 +289,8 @@ async function lookupMusic(p: PageInput<User>) {
   try {
     const result = await useCases.music.lookup(p.ctx, principalOf(p), { query, artist: artist || undefined })
     const found = `Found ${[result.album, result.artist].filter(Boolean).join(' by ') || 'a release'} on ${result.links.length} platform${result.links.length === 1 ? '' : 's'}.`
-    return show(p, { panel: { ...panel, data: result.slot.data as Record<string, unknown>, lookup: { query, artist, found } } })
+    // spec, music mode: it records which section of this dialog made the block.
+    return show(p, { panel: { ...panel, data: { ...(result.slot.data as Record<string, unknown>), mode: 'auto' }, lookup: { query, artist, found } } })
   } catch (err) {
     if (err instanceof AppError && (err.code === 'not_found' || err.code === 'upstream_unavailable' || err.code === 'validation_failed')) {
       const errors = err.errors && Object.keys(err.errors).length ? err.errors : { query: [err.message] }
