@@ -8,7 +8,7 @@ import { pageSecurityHeaders } from '../../pages/security-headers.ts'
 import { pageStyle } from '../../pages/theme.ts'
 import { publicPageUrl } from '../../profiles/resource.ts'
 import { slotTypeOf, slotTypes } from '../../slots/registry.ts'
-import type { SlotType } from '../../slots/types.ts'
+import { SLOT_TYPES, type SlotType } from '../../slots/types.ts'
 import type { User } from '../../store/users.ts'
 import { type Form, type PageInput, type PageRow, text } from '../page-routes.ts'
 import { EDITOR_ASSETS } from './editor-assets.ts'
@@ -80,7 +80,8 @@ function panelFromQuery(p: PageInput<User>): Panel | undefined {
   const add = p.query.add
   if (add && Object.hasOwn(slotTypes, add)) return { mode: 'add', type: add as SlotType }
   const edit = Number(p.query.edit)
-  if (Number.isSafeInteger(edit) && edit > 0) return { mode: 'edit', type: 'button', slotId: edit }
+  // The type is the block's own, read once the page's blocks are (show()).
+  if (Number.isSafeInteger(edit) && edit > 0) return { mode: 'edit', type: SLOT_TYPES[0], slotId: edit }
   return undefined
 }
 

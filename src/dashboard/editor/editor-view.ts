@@ -72,8 +72,7 @@ export function blockSummary(slot: SlotResource, record: unknown): string {
   if (!def) return 'A block type Slotline no longer offers'
   const words = [d.title, d.subtitle, def.reportTitle?.(d as never), d.link, d.album].find((v) => typeof v === 'string' && v.trim())
   if (words) return String(words).replace(/<[^>]*>/g, '').slice(0, 80)
-  if (slot.type === 'picture') return d.alt || 'Picture'
-  if (slot.type === 'divider') return 'A line between blocks'
+  if (typeof d.alt === 'string' && d.alt.trim()) return d.alt
   return def.title
 }
 
