@@ -395,12 +395,12 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await saveByKeyboard(/Text block added/)
 
     // Edit one, delete one, move one: all from the keyboard.
-    await press(page.getByRole('link', { name: /^Edit: Button, Portfolio/ }), /.*/)
+    await press(page.getByRole('link', { name: /^Edit\s?: Button, Portfolio/ }), /.*/)
     await region().waitFor()
     await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'My work')
     await saveByKeyboard(/Button block saved/)
-    await press(page.getByRole('button', { name: /^Delete: Button, Shop/ }), /Block deleted/)
-    await press(page.getByRole('button', { name: /^Move up: Form, Ask me/ }), /Moved “Ask me” up: now 6 of 8/)
+    await press(page.getByRole('button', { name: /^Delete\s?: Button, Shop/ }), /Block deleted/)
+    await press(page.getByRole('button', { name: /^Move up\s?: Form, Ask me/ }), /Moved “Ask me” up: now 6 of 8/)
 
     const token = await makeToken(t, user)
     const slots = (await t.request('GET', `/v1/profiles/${login}/slots`, { token })).body.data as any[]

@@ -195,6 +195,25 @@ describe(`dashboard page editor (${STORE})`, () => {
     assert.match(await (await fetch(`${t.url}/${login}`)).text(), /alt="A red door"/)
   })
 
+  it('makes a gallery from images chosen row by row, each with its alternative text, dropping an empty row', async () => {
+    const { v, editor, token, login } = await withPage()
+    const res = await postMultipart(
+      v,
+      `${editor}?add=gallery`,
+      `${editor}/blocks`,
+      { type: 'gallery', 'data.title': 'Doors', 'data.items.0.path': '', 'data.items.0.alt': 'A red door', 'data.items.1.path': '', 'data.items.1.text': 'Blue', 'data.items.2.path': '', 'data.items.2.text': '' },
+      { 'data.items.0.path.file': await solid(120, 120, 'png', '#aa0000'), 'data.items.1.path.file': await solid(120, 120, 'png', '#0000aa') },
+    )
+    assert.equal(res.status, 303, shownProblems(res.text))
+    const [slot] = await slotsOf(token, login)
+    assert.equal(slot.data.items.length, 2)
+    assert.equal(slot.data.items[0].alt, 'A red door')
+    assert.equal(slot.data.items[1].text, 'Blue')
+    const edit = await v.get(`${editor}?edit=${slot.id}`)
+    assert.match(edit.text, /<legend>Item 2<\/legend>/)
+    assert.match(edit.text, /name="data.items.1.path" value="u\d+\//)
+  })
+
   it('answers a dry run with the core’s messages and stores nothing', async () => {
     const { v, editor, token, login } = await withPage()
     const shown = await v.get(`${editor}?add=youtube`)
