@@ -6,6 +6,7 @@
 export { accountUseCases as account } from './account-use-cases.ts'
 export { analyticsUseCases as analytics } from './analytics-use-cases.ts'
 export { demoUseCases as demo } from './demo-page.ts'
+export { editorUseCases as editor } from './editor-use-cases.ts'
 export { fileUseCases as files } from './file-use-cases.ts'
 export { formSubmissionUseCases as formSubmissions } from './form-submission-use-cases.ts'
 export { grantUseCases as grants } from './grant-use-cases.ts'

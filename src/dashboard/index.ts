@@ -15,6 +15,7 @@ import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './tokens.ts'
 import { statisticsPages } from './statistics.ts'
 import { welcomePages } from './welcome.ts'
+import { editorPages } from './editor/editor-routes.ts'
 
 /**
  * The account dashboard. Every first path segment here is one of the spec's reserved logins
@@ -40,6 +41,7 @@ export function installDashboard(app: FastifyInstance, ctx: AppContext, hostedPa
     ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
     ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]
     ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
+    ...editorPages, // GET /my-links/:profileId/editor (+ /preview), POST …/editor/{profile,images,socials,music,order,blocks…}
   ]
   dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, pages))
 

@@ -67,6 +67,8 @@ export interface PageOptions {
    * the application, and browsers hold a form's redirects to the page's form-action too.
    */
   formActions?: string[]
+  /** A page's own stylesheet and script (the editor's), inlined after the dashboard's and allowed by hash. */
+  own?: { css: string; script: string; frameSelf?: boolean }
 }
 
 /** The whole HTML document of a dashboard page; every value in it is escaped by `h`. */
@@ -83,7 +85,7 @@ ${SECTIONS.map((s) => h`<li><a href="${s.href}"${s.id === o.active ? raw(' aria-
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${o.title} · Slotline</title>
-<style>${raw(css)}</style>
+<style>${raw(css)}</style>${o.own ? h`<style>${raw(o.own.css)}</style>` : ''}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -91,7 +93,7 @@ ${SECTIONS.map((s) => h`<li><a href="${s.href}"${s.id === o.active ? raw(' aria-
 <main id="main"${o.narrow ? raw(' class="narrow"') : ''}>
 ${o.flash ? h`<p class="notice${o.flash.bad ? ' bad' : ''}" role="status">${o.flash.text}</p>\n` : ''}${o.body}
 </main>
-<script>${raw(script)}</script>
+<script>${raw(script)}</script>${o.own ? h`<script>${raw(o.own.script)}</script>` : ''}
 </body>
 </html>
 `.html
@@ -99,8 +101,14 @@ ${o.flash ? h`<p class="notice${o.flash.bad ? ' bad' : ''}" role="status">${o.fl
 
 /** Sends a page with the dashboard's headers; status 200 unless given. */
 export function sendPage(reply: FastifyReply, o: PageOptions, status = 200): FastifyReply {
-  const csp = o.formActions?.length
+  let csp = o.formActions?.length
     ? DASHBOARD_HEADERS['content-security-policy'].replace("form-action 'self'", `form-action 'self' ${o.formActions.join(' ')}`)
     : DASHBOARD_HEADERS['content-security-policy']
+  if (o.own) {
+    csp = csp
+      .replace(`style-src ${sha256(css)}`, `style-src ${sha256(css)} ${sha256(o.own.css)}`)
+      .replace(`script-src ${sha256(script)}`, `script-src ${sha256(script)} ${sha256(o.own.script)}`)
+    if (o.own.frameSelf) csp += "; frame-src 'self'"
+  }
   return reply.code(status).headers({ ...DASHBOARD_HEADERS, 'content-security-policy': csp }).type('text/html; charset=utf-8').send(layout(o))
 }

@@ -37,7 +37,7 @@ ${
 ${profiles.map((profile) => {
   const r = byId.get(profile.id)
   const url = profile.computed.url
-  return h`<li><a href="/my-links/${profile.id}"><strong>${profile.title || profile.login}</strong></a>${profile.computed.isMain ? h` <span class="muted">(main page)</span>` : ''}<br>
+  return h`<li><a href="/my-links/${profile.id}"><strong>${profile.title || profile.login}</strong></a>${profile.computed.isMain ? h` <span class="muted">(main page)</span>` : ''} · <a href="/my-links/${profile.id}/editor">Edit<span class="sr-only"> ${profile.title || profile.login}</span></a><br>
 <a href="${url}">${url}</a>
 <p class="stats"><span>${plural(r?.views ?? 0, 'view')}</span><span>${plural(r?.clicks ?? 0, 'click')}</span><span>last 28 days</span></p></li>
 `

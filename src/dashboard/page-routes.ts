@@ -4,6 +4,7 @@ import type { User } from '../core/account-use-cases.ts'
 import { loginUrlFor, requireUser } from './current-user.ts'
 import { type PageOptions, sendPage } from './layout.ts'
 import { csrfProtection, csrfToken } from './scope.ts'
+import { formFiles, readMultipart } from './multipart-form.ts'
 
 export type Form = Record<string, string | string[] | undefined>
 
@@ -14,6 +15,8 @@ export interface PageInput<U extends User | undefined> {
   /** The signed-in user (rows with `signedIn: true`). */
   user: U
   form: Form
+  /** Files of a multipart form (rows with `multipart: true`), by field name; empty pickers are left out. */
+  files: Record<string, Buffer>
   query: Record<string, string | undefined>
   params: Record<string, string>
   /** A fresh CSRF token for the forms of this answer. */
@@ -29,8 +32,8 @@ export interface PageInput<U extends User | undefined> {
  * a `signedIn` row sends visitors to /login?next=… and gets the user.
  */
 export type PageRow =
-  | { method: 'GET' | 'POST'; url: string; signedIn: true; handler: (input: PageInput<User>) => Promise<unknown> }
-  | { method: 'GET' | 'POST'; url: string; signedIn: false; handler: (input: PageInput<User | undefined>) => Promise<unknown> }
+  | { method: 'GET' | 'POST'; url: string; signedIn: true; multipart?: true; handler: (input: PageInput<User>) => Promise<unknown> }
+  | { method: 'GET' | 'POST'; url: string; signedIn: false; multipart?: true; handler: (input: PageInput<User | undefined>) => Promise<unknown> }
 
 /** A form field as one string (the first value when sent twice); '' when absent. */
 export const text = (form: Form, name: string): string => {
@@ -58,6 +61,8 @@ export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: Pag
               if (typeof req.session?.userId !== 'number') return reply.code(303).header('location', loginUrlFor(req)).header('cache-control', 'no-store').send()
             }
           : undefined,
+      // A multipart form's fields (its CSRF token among them) are read before the CSRF check.
+      preValidation: row.multipart ? readMultipart : undefined,
       preHandler: row.method === 'POST' ? csrfProtected : undefined,
       handler: async (req, reply) => {
         const user = row.signedIn ? await requireUser(ctx, req, reply) : undefined
@@ -70,6 +75,7 @@ export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: Pag
           reply,
           user,
           form: (req.body ?? {}) as Form,
+          files: formFiles(req),
           query: (req.query ?? {}) as Record<string, string | undefined>,
           params: (req.params ?? {}) as Record<string, string>,
           csrf,

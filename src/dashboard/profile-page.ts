@@ -49,6 +49,7 @@ async function profilePage(p: PageInput<User>, profile: ProfileResource, s: Stat
       active: 'my-links',
       body: h`<p><a href="/my-links">← My links</a></p>
 <h1>${name}</h1>
+<p><a class="button" href="${base}/editor">Edit the page</a></p>
 <p>Public address: <a href="${url}">${url}</a>${profile.computed.status ? '' : h` <span class="muted">(not published)</span>`}</p>
 <p class="actions"><a href="${base}/statistics">Statistics</a><a href="${base}/leads">Form submissions</a></p>
 <div class="grid two">

@@ -12,6 +12,7 @@ const GalleryItem = strictObject({
   path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by {{files.upload}} (one of your uploads); unique within the slot.' }),
   text: text(1000, 'Plain-text caption (HTML is stripped).'),
   link: optionalLink('Where the image leads when tapped.'),
+  alt: text(300, 'Alternative text: what the image shows, for people who cannot see it (the caption is read too).', { title: 'Alternative text' }),
 })
 
 // How wide an item shows (a 600 px page in src/pages/theme.css; below, a card with 20 px padding
@@ -25,7 +26,8 @@ export default defineSlotType({
   description:
     'A swipeable set of 1 to 30 images, each with an optional caption and link. Upload each image first ({{files.upload}}) and send ' +
     'the returned paths; each must be one of your uploads and appear once. computed.items[].src holds their public URLs, in order. ' +
-    'Example: {"title": "Work", "items": [{"path": "u1/2026/11/a.webp", "text": "Lisbon"}, {"path": "u1/2026/11/b.webp"}]}.',
+    '`alt` on an item says what it shows, for screen readers. ' +
+    'Example: {"title": "Work", "items": [{"path": "u1/2026/11/a.webp", "text": "Lisbon", "alt": "Rooftops at dawn"}, {"path": "u1/2026/11/b.webp"}]}.',
   writable: true,
   schema: strictObject({
     title: text(120, 'Shown above the images.'),
@@ -40,8 +42,8 @@ export default defineSlotType({
   example: {
     title: 'Recent work',
     items: [
-      { path: 'u1/2026/11/lisbon.webp', text: 'Lisbon, at dawn', link: '' },
-      { path: 'u1/2026/11/porto.webp', text: '', link: 'https://example.com/porto' },
+      { path: 'u1/2026/11/lisbon.webp', text: 'Lisbon, at dawn', link: '', alt: 'Rooftops of Alfama under a pink sky' },
+      { path: 'u1/2026/11/porto.webp', text: '', link: 'https://example.com/porto', alt: '' },
     ],
   },
 
@@ -53,7 +55,7 @@ export default defineSlotType({
       const first = seen.get(path)
       if (first !== undefined) p.add(`items.${i}.path`, `Each image may appear once; this path is already items.${first}.`)
       else seen.set(path, i)
-      return { ...item, path, text: plainText(item.text), link: p.link(`items.${i}.link`, item.link) }
+      return { ...item, path, text: plainText(item.text), alt: plainText(item.alt), link: p.link(`items.${i}.link`, item.link) }
     })
     return p.done({ ...d, items })
   },
@@ -70,7 +72,7 @@ export default defineSlotType({
       const img = responsiveImage(r, {
         path: item.path,
         src: s.computed.items[i]?.src ?? '',
-        alt: item.text,
+        alt: item.alt ?? '',
         sizes: shownWidth(s.data.items.length),
         eager: !!r.eagerImages && i === 0,
       })
@@ -86,7 +88,8 @@ export default defineSlotType({
     const items = s.data.items.map((item, i) => {
       const caption = item.text ? ` ${mdText(item.text.replace(/\n/g, ' '))}` : ''
       const link = item.link ? ` → ${mdLink(item.link, item.link)}` : ''
-      return `- ![Image ${i + 1}](${s.computed.items[i]?.src ?? item.path})${caption}${link}`
+      const alt = item.alt ? mdText(item.alt.replace(/\n/g, ' ')) : `Image ${i + 1}`
+      return `- ![${alt}](${s.computed.items[i]?.src ?? item.path})${caption}${link}`
     })
     return `${head}${items.join('\n')}`
   },

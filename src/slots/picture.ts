@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox'
+import { mdText } from './shared/markdown-text.ts'
 import { hostOf, mdLink, outbound, say, words } from './shared/render.ts'
 import { responsiveImage } from './shared/responsive-image.ts'
+import { plainText } from './shared/plain-text.ts'
 import { Problems } from './shared/rules.ts'
-import { optionalLink, strictObject, stringEnum } from './shared/schema.ts'
+import { optionalLink, strictObject, stringEnum, text } from './shared/schema.ts'
 import { defineSlotType } from './types.ts'
 
 const SIZES = ['large', 'medium', 'small'] as const
@@ -20,22 +22,24 @@ export default defineSlotType({
   description:
     'One image, optionally opening a link when tapped. Upload the image first ({{files.upload}}) and send the returned `path` ' +
     '(not a URL); it must be one of your uploads. computed.src is its public URL. `size`: large (full width), medium or small. ' +
+    '`alt` says what the picture shows, for screen readers (empty for a decorative one). ' +
     'Example: {"path": "u1/2026/11/photo.webp", "link": "https://example.com", "size": "large"}.',
   writable: true,
   schema: strictObject({
     path: Type.String({ minLength: 1, maxLength: 1024, description: 'A path returned by {{files.upload}} (one of your uploads), not a URL.' }),
     link: optionalLink('Where the picture leads when tapped.'),
     size: stringEnum(SIZES, { default: 'large', description: 'Display width.' }),
+    alt: text(300, 'Alternative text: what the picture shows, for people who cannot see it. Empty for a decorative picture.', { title: 'Alternative text' }),
   }),
   computed: strictObject({ src: Type.String({ description: 'Public URL of the image.' }) }),
   enumLabels: { size: { large: 'Large (full width)', medium: 'Medium', small: 'Small' } },
-  example: { path: 'u1/2026/11/photo.webp', link: 'https://example.com/portfolio', size: 'large' },
+  example: { path: 'u1/2026/11/photo.webp', link: 'https://example.com/portfolio', size: 'large', alt: 'The author at work in her studio' },
 
   normalise(d) {
     const p = new Problems()
     const path = p.uploadPath('path', d.path)
     const link = p.link('link', d.link)
-    return p.done({ ...d, path, link })
+    return p.done({ ...d, path, link, alt: plainText(d.alt) })
   },
 
   compute: (d, c) => ({ src: c.fileUrl(d.path) }),
@@ -43,13 +47,13 @@ export default defineSlotType({
   links: (d) => (d.link ? [d.link] : []),
 
   html(s, r) {
-    const img = responsiveImage(r, { path: s.data.path, src: s.computed.src, alt: '', sizes: SHOWN_WIDTH[s.data.size], eager: !!r.eagerImages })
+    const img = responsiveImage(r, { path: s.data.path, src: s.computed.src, alt: s.data.alt ?? '', sizes: SHOWN_WIDTH[s.data.size], eager: !!r.eagerImages })
     const body = s.data.link ? outbound(r, s.id, 0, { className: 'slot-picture-link', label: say(words(r).openHost, { host: hostOf(s.data.link) }) }, img) : img
     return r.h`<figure class="slot slot-picture size-${s.data.size}">${body}</figure>`
   },
 
   markdown(s) {
-    const image = `![Picture](${s.computed.src})`
+    const image = `![${mdText((s.data.alt ?? '').replace(/\n/g, ' ')) || 'Picture'}](${s.computed.src})`
     return s.data.link ? `${image}\nOpens: ${mdLink(s.data.link, s.data.link)}` : image
   },
 

@@ -41,4 +41,16 @@ async function findManyOfUser(db: Db, userId: number, ids: number[]): Promise<Ev
   return rows.map(toEvent)
 }
 
-export const eventsRepository = Object.freeze({ insert, findManyOfUser })
+/** Changes the user's event (the editor's event fields); undefined when it is not theirs. */
+async function update(db: Db, userId: number, id: number, e: Omit<EventRecord, 'id' | 'userId'>): Promise<EventRecord | undefined> {
+  const row = await db
+    .updateTable('events')
+    .set({ title: e.title, description: e.description, starts_at: e.startsAt, ends_at: e.endsAt, timezone: e.timezone, location: e.location, link: e.link, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst()
+  return row && toEvent(row)
+}
+
+export const eventsRepository = Object.freeze({ insert, update, findManyOfUser })

@@ -38,4 +38,16 @@ async function findManyOfUser(db: Db, userId: number, ids: number[]): Promise<Fo
   return rows.map(toForm)
 }
 
-export const formsRepository = Object.freeze({ insert, findManyOfUser })
+/** Changes the user's form (the editor's form fields); undefined when it is not theirs. */
+async function update(db: Db, userId: number, id: number, f: Omit<FormRecord, 'id' | 'userId'>): Promise<FormRecord | undefined> {
+  const row = await db
+    .updateTable('forms')
+    .set({ title: f.title, description: f.description, fields: JSON.stringify(f.fields), submit_label: f.submitLabel, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst()
+  return row && toForm(row)
+}
+
+export const formsRepository = Object.freeze({ insert, update, findManyOfUser })

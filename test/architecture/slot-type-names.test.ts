@@ -20,6 +20,10 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'core/demo-page.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
   'core/token-limits.ts': { music: 'the music lookup rate-limit group' },
   'dashboard/forms.ts': { text: 'an HTML input type' },
+  // The page editor's richer widgets, where a generated form field cannot serve (issue #26).
+  'core/editor-use-cases.ts': { event: 'event blocks are made in the dashboard', form: 'form blocks are made in the dashboard', text: 'a form question kind' },
+  'dashboard/editor/editor-routes.ts': { event: 'the event fields', form: 'the form fields', music: 'the music lookup section', text: 'a form question kind' },
+  'dashboard/editor/editor-view.ts': { event: 'the event fields', form: 'the form fields', music: 'the music lookup section', text: 'a form question kind' },
   'discovery.ts': { button: 'an example in the API index document' },
   'mcp/call-tool.ts': { text: 'MCP content type' },
   'mcp/define-tool.ts': { text: 'MCP content type' },

@@ -7,7 +7,7 @@ import { makeUser, STORE } from '../helpers/app.ts'
 import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
 const item = fc.record(
-  { path: fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.png$/), text: plainWords(1000), link: fc.oneof(webLink, fc.constant('')) },
+  { path: fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.png$/), text: plainWords(1000), link: fc.oneof(webLink, fc.constant('')), alt: plainWords(300) },
   { requiredKeys: ['path'] },
 )
 const validGallery = fc.record(
@@ -17,7 +17,7 @@ const validGallery = fc.record(
 const withDefaults = (d: Record<string, any>) => ({
   title: '',
   ...d,
-  items: d.items.map((i: object) => ({ text: '', link: '', ...i })),
+  items: d.items.map((i: object) => ({ text: '', link: '', alt: '', ...i })),
 })
 const r = renderContext()
 
@@ -82,13 +82,13 @@ describe(`gallery slots (${STORE})`, () => {
       a: { width: 800, height: 450, webp: [{ src: '/a.w400.webp', width: 400 }, { src: '/a.w800.webp', width: 800 }] },
       b: { width: 400, height: 400, webp: [] },
     }
-    const data = withDefaults({ items: [{ path: 'a', text: 'Dawn' }, { path: 'b' }, { path: 'c' }] }) as any
+    const data = withDefaults({ items: [{ path: 'a', text: 'Dawn', alt: 'Sun over the river' }, { path: 'b' }, { path: 'c' }] }) as any
     const computed = { items: [{ src: '/a' }, { src: '/b' }, { src: '/c' }] }
     const html = gallery.html({ id: 4, type: 'gallery', data, computed }, { ...r, image: (path) => facts[path], eagerImages: true }).html
     const items = [...html.matchAll(/<li>.*?<\/li>/g)].map((m) => m[0])
     assert.match(
       items[0],
-      /<picture><source type="image\/webp" srcset="\/a.w400.webp 400w, \/a.w800.webp 800w" sizes="[^"]+"><img src="\/a" alt="Dawn" width="800" height="450" loading="eager"><\/picture>/,
+      /<picture><source type="image\/webp" srcset="\/a.w400.webp 400w, \/a.w800.webp 800w" sizes="[^"]+"><img src="\/a" alt="Sun over the river" width="800" height="450" loading="eager"><\/picture>/,
     )
     assert.match(items[1], /^<li><figure><img src="\/b" alt="" width="400" height="400" loading="lazy" decoding="async"><\/figure><\/li>$/)
     assert.match(items[2], /^<li><figure><img src="\/c" alt="" loading="lazy" decoding="async"><\/figure><\/li>$/)

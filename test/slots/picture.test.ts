@@ -4,14 +4,14 @@ import fc from 'fast-check'
 import picture from '../../src/slots/picture.ts'
 import type { ImageFacts } from '../../src/slots/types.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
+import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
 const uploadPath = fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.(png|webp|gif)$/)
 const validPicture = fc.record(
-  { path: uploadPath, link: fc.oneof(webLink, fc.constant('')), size: fc.constantFrom('large', 'medium', 'small') },
+  { path: uploadPath, link: fc.oneof(webLink, fc.constant('')), size: fc.constantFrom('large', 'medium', 'small'), alt: plainWords(300) },
   { requiredKeys: ['path'] },
 )
-const withDefaults = (d: Record<string, unknown>) => ({ link: '', size: 'large', ...d })
+const withDefaults = (d: Record<string, unknown>) => ({ link: '', size: 'large', alt: '', ...d })
 const r = renderContext()
 
 describe(`picture slots (${STORE})`, () => {
@@ -22,8 +22,20 @@ describe(`picture slots (${STORE})`, () => {
     const path = await ownFile(api.t, api.user.id)
     const res = await create({ path })
     assert.equal(res.status, 201)
-    assert.deepEqual(res.body.data.data, { path, link: '', size: 'large' })
+    assert.deepEqual(res.body.data.data, { path, link: '', size: 'large', alt: '' })
     assert.equal(res.body.data.computed.src, `${api.t.url}/static/${path}`)
+  })
+
+  it('renders its alternative text on the image and in the markdown, and refuses one longer than 300', () => {
+    const data = withDefaults({ path: 'u1/a.png', alt: 'A red "door" <in> Lisbon' }) as any
+    const html = picture.html({ id: 3, type: 'picture', data, computed: { src: '/a' } }, r).html
+    assert.match(html, /<img src="\/a" alt="A red &quot;door&quot; &lt;in&gt; Lisbon"/)
+    assert.match(picture.markdown({ id: 3, type: 'picture', data, computed: { src: '/a' } }), /^!\[A red "door" .*\]\(\/a\)/)
+    assert.deepEqual(refusedKeys('picture', { path: 'u1/a.png', alt: 'x'.repeat(301) }), ['data.alt'])
+    // A picture stored before alt existed still renders, decoratively.
+    const old = { path: 'u1/a.png', link: '', size: 'large' } as any
+    assert.match(picture.html({ id: 3, type: 'picture', data: old, computed: { src: '/a' } }, r).html, /alt=""/)
+    assert.match(picture.markdown({ id: 3, type: 'picture', data: old, computed: { src: '/a' } }), /^!\[Picture\]/)
   })
 
   it("refuses a path that is not one of your uploads (unknown, or another user's) naming data.path", async () => {

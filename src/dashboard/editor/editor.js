@@ -1,0 +1,172 @@
+// The editor without reloads: every form still posts to the server exactly as it does without
+// this script; the answer's editor replaces the old one, focus returns to the control that was
+// used, the result is announced, and the preview frame reloads. Adds drag and drop ordering and
+// checks as you type (the server's dry run).
+;(() => {
+  const root = document.querySelector('.ed')
+  if (!root) return
+  const live = document.getElementById('ed-live')
+  const announce = (text) => {
+    live.textContent = ''
+    setTimeout(() => {
+      live.textContent = text
+    }, 50)
+  }
+
+  const focusAfter = (key, hash) => {
+    const by = (sel) => root.querySelector(sel)
+    let target = key && by(`[data-focus="${key}"]:not([disabled])`)
+    if (!target && key && /^(up|down)-/.test(key)) target = by(`[data-focus="${key.replace(/^(up|down)/, (d) => (d === 'up' ? 'down' : 'up'))}"]`)
+    if (!target) target = by('.notice.bad') && by('[aria-invalid="true"]')
+    if (!target && document.getElementById('panel-h')) target = document.getElementById('panel-h')
+    if (!target && hash) {
+      const el = document.getElementById(hash.slice(1))
+      target = el && (el.querySelector('a, button:not([disabled])') || el)
+    }
+    if (target) {
+      if (!target.matches('a, button, input, select, textarea')) target.tabIndex = -1
+      target.focus()
+    }
+  }
+
+  const swap = async (res, key, push) => {
+    const html = await res.text()
+    const next = new DOMParser().parseFromString(html, 'text/html')
+    const fresh = next.querySelector('.ed-main')
+    if (!fresh) {
+      location.href = res.url
+      return
+    }
+    root.querySelector('.ed-main').replaceWith(fresh)
+    const title = next.querySelector('.ed h1')
+    if (title) root.querySelector('h1').replaceWith(title)
+    document.title = next.title
+    const old = document.querySelector('main > .notice')
+    if (old) old.remove()
+    const notice = next.querySelector('main > .notice')
+    if (notice) announce(notice.textContent)
+    else {
+      const alert = fresh.querySelector('.notice.bad')
+      if (alert) announce(alert.textContent)
+    }
+    const url = new URL(res.url)
+    history[push ? 'pushState' : 'replaceState'](null, '', url.pathname + url.search)
+    enhance()
+    focusAfter(key, push ? '' : location.hash || url.hash)
+    const frame = root.querySelector('.ed-preview iframe')
+    if (frame?.contentWindow) frame.contentWindow.location.reload()
+  }
+
+  const send = async (form, submitter, focusKey) => {
+    const method = (form.getAttribute('method') || 'get').toLowerCase()
+    const key = focusKey || submitter?.dataset.focus
+    try {
+      if (method === 'get') {
+        const url = new URL(form.action)
+        for (const [k, v] of new FormData(form, submitter)) url.searchParams.set(k, v)
+        url.hash = ''
+        await swap(await fetch(url, { credentials: 'same-origin' }), key, true)
+        return
+      }
+      const res = await fetch(form.action, { method: 'POST', body: new FormData(form, submitter), credentials: 'same-origin' })
+      await swap(res, key, false)
+    } catch {
+      form.submit()
+    }
+  }
+
+  root.addEventListener('submit', (event) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement)) return
+    event.preventDefault()
+    send(form, event.submitter)
+  })
+
+  root.addEventListener('click', async (event) => {
+    const link = event.target.closest('a[href]')
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey || !root.querySelector('.ed-main').contains(link)) return
+    const url = new URL(link.href)
+    if (url.origin !== location.origin || url.pathname !== location.pathname) return
+    event.preventDefault()
+    const res = await fetch(url, { credentials: 'same-origin' })
+    await swap(res, link.dataset.focus, true)
+    if (url.hash) focusAfter('', url.hash)
+  })
+
+  // Drag and drop: the handle-less card moves; dropping sends the whole order in one write.
+  let dragged
+  const enhance = () => {
+    for (const card of root.querySelectorAll('.ed-block')) card.draggable = true
+    for (const form of root.querySelectorAll('form[data-dry-run]')) checkAsYouType(form)
+  }
+  root.addEventListener('dragstart', (event) => {
+    dragged = event.target.closest?.('.ed-block')
+    if (!dragged) return
+    dragged.classList.add('ed-dragging')
+    event.dataTransfer.effectAllowed = 'move'
+    event.dataTransfer.setData('text/plain', dragged.dataset.id)
+  })
+  root.addEventListener('dragover', (event) => {
+    const over = event.target.closest?.('.ed-block')
+    if (!dragged || !over) return
+    event.preventDefault()
+    for (const c of root.querySelectorAll('.ed-over')) c.classList.remove('ed-over')
+    if (over !== dragged) over.classList.add('ed-over')
+  })
+  root.addEventListener('dragend', () => {
+    for (const c of root.querySelectorAll('.ed-over, .ed-dragging')) c.classList.remove('ed-over', 'ed-dragging')
+    dragged = undefined
+  })
+  root.addEventListener('drop', (event) => {
+    const over = event.target.closest?.('.ed-block')
+    if (!dragged || !over || over === dragged) return
+    event.preventDefault()
+    const box = over.getBoundingClientRect()
+    over.parentNode.insertBefore(dragged, event.clientY > box.top + box.height / 2 ? over.nextSibling : over)
+    const form = root.querySelector('#ed-order')
+    form.elements.order.value = [...root.querySelectorAll('.ed-block')].map((c) => c.dataset.id).join(',')
+    let moved = form.elements.moved
+    if (!moved) {
+      moved = Object.assign(document.createElement('input'), { type: 'hidden', name: 'moved' })
+      form.append(moved)
+    }
+    moved.value = dragged.dataset.id
+    send(form, undefined, `up-${dragged.dataset.id}`)
+  })
+
+  // Checks as you type: the same post as Save, as a dry run that stores nothing.
+  const checkAsYouType = (form) => {
+    let timer
+    form.addEventListener('input', () => {
+      clearTimeout(timer)
+      timer = setTimeout(async () => {
+        const body = new FormData(form)
+        for (const [k, v] of [...body]) if (v instanceof File) body.delete(k)
+        try {
+          const res = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin', headers: { 'x-editor-dry-run': '1' } })
+          if (!res.ok) return
+          const { errors } = await res.json()
+          for (const field of form.querySelectorAll('[name]')) {
+            if (field.type === 'hidden' || !field.id) continue
+            const problems = errors[field.name]
+            let note = document.getElementById(`${field.id}-error`)
+            if (!problems) {
+              if (note) note.remove()
+              field.removeAttribute('aria-invalid')
+              continue
+            }
+            if (!note) {
+              note = Object.assign(document.createElement('p'), { className: 'error', id: `${field.id}-error` })
+              field.closest('.field')?.append(note)
+              field.setAttribute('aria-describedby', `${field.getAttribute('aria-describedby') || ''} ${note.id}`.trim())
+            }
+            note.textContent = problems.join(' ')
+            field.setAttribute('aria-invalid', 'true')
+          }
+        } catch {}
+      }, 600)
+    })
+  }
+  enhance()
+  addEventListener('popstate', () => location.reload())
+})()

@@ -1,0 +1,422 @@
+import assert from 'node:assert/strict'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { after, before, describe, it } from 'node:test'
+import { gzipSync } from 'node:zlib'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import { usersRepository } from '../../src/store/users.ts'
+import { makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'
+import { freshEmail } from '../helpers/dashboard.ts'
+import { solid } from '../media/images.ts'
+
+// Debian's chromium, never a downloaded browser; requests to anything but 127.0.0.1 are aborted.
+const LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+}
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
+// Evaluated through the DevTools protocol, which the dashboard's CSP does not (and need not) cover.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const WIDTHS = [375, 1280]
+/** The editor's own first load, compressed: HTML with its inlined CSS and script (the issue's budget). */
+const BUDGET_BYTES = 60 * 1024
+
+describe(`page editor in a real browser (${STORE})`, () => {
+  let t: TestApp
+  let browser: Browser
+
+  before(async () => {
+    t = await startApp()
+    browser = await chromium.launch(LAUNCH)
+    mkdirSync(ARTIFACTS, { recursive: true })
+  })
+  after(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  async function newContext(width = 1280) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Europe/Lisbon' })
+    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
+    return context
+  }
+
+  async function openPage(context: BrowserContext) {
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
+    page.on('console', (m) => {
+      // A refused save is answered 422 by design (the editor with the problems), which Chromium logs.
+      // So is the video thumbnail in the preview: tests close the thumbnail upstream (TEST_ENV).
+      if (m.type() === 'error' && !/status of 422/.test(m.text()) && !m.location().url.includes('/-/remote/')) problems.push(`console: ${m.text()} ${m.location().url}`)
+    })
+    return { page, problems }
+  }
+
+  /** axe at both widths, light and dark: no serious or critical finding; no sideways scrolling. */
+  async function audit(page: Page, problems: string[], name: string) {
+    const before = page.viewportSize()!
+    for (const width of WIDTHS) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.evaluate(AXE)
+        const serious = await page.evaluate(async () => {
+          const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
+          return result.violations
+            .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v: any) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n: any) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`) }))
+        })
+        assert.deepEqual(serious, [], `${name} at ${width} px, ${scheme}: axe`)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        assert.equal(overflow, 0, `${name} at ${width} px: no sideways scrolling`)
+      }
+      await page.screenshot({ path: new URL(`editor-${name}-${width}.png`, ARTIFACTS).pathname, fullPage: true })
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize(before)
+    assert.deepEqual(problems, [], name)
+  }
+
+  /** Signs up in the browser and creates a page; answers the page's login and the editor's path. */
+  async function signUpWithPage(page: Page) {
+    const email = freshEmail()
+    await page.goto(`${t.url}/register`)
+    await page.getByLabel('Name', { exact: true }).fill('Editor Person')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill('a long browser password')
+    await page.getByRole('button', { name: 'Create the account' }).click()
+    await page.waitForURL(`${t.url}/my-links`)
+    const login = `editor_${Date.now().toString(36)}`
+    await page.getByLabel(/^Login/).fill(login)
+    await page.getByRole('button', { name: 'Create the page' }).click()
+    await page.waitForURL(/\/my-links\/\d+$/)
+    await page.getByRole('link', { name: 'Edit the page' }).click()
+    await page.waitForURL(/\/editor$/)
+    const user = (await usersRepository.findByEmail(t.ctx.db, email))!
+    return { login, user }
+  }
+
+  const panel = (page: Page) => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
+  const block = (page: Page, summary: string) => page.getByRole('listitem').filter({ has: page.locator('.ed-summary', { hasText: new RegExp(`^${summary}$`) }) })
+
+  /** Opens the add panel for a type, through the "Block type" list and "Add block". */
+  async function addBlock(page: Page, typeTitle: string) {
+    await page.getByLabel('Block type').selectOption({ label: typeTitle })
+    await page.getByRole('button', { name: /^Add (the first )?block$/ }).click()
+    await panel(page).waitFor()
+  }
+
+  async function save(page: Page, expect: RegExp) {
+    await panel(page).getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: expect }).waitFor()
+  }
+
+  const announced = (page: Page, text: RegExp) => page.waitForFunction((source) => new RegExp(source).test(document.getElementById('ed-live')?.textContent ?? ''), text.source)
+
+  it('builds a whole page through the editor: profile, socials, blocks of eight types, edit, delete, drag and keyboard reorder', async () => {
+    const context = await newContext()
+    const { page, problems } = await openPage(context)
+    let firstLoad = 0
+    page.on('response', async (res) => {
+      if (/\/editor$/.test(new URL(res.url()).pathname) && res.request().resourceType() === 'document') firstLoad = gzipSync(await res.body()).length
+    })
+    const { login, user } = await signUpWithPage(page)
+    await page.getByText('Your page has no blocks yet.').waitFor()
+    await audit(page, problems, 'empty')
+
+    // The new, empty public page looks intentional at 1280 px: its card centred, the footer under it.
+    const empty = await context.newPage()
+    await empty.goto(`${t.url}/${login}`)
+    const card = (await empty.locator('.profile').boundingBox())!
+    const footer = (await empty.locator('.footer').boundingBox())!
+    assert.ok(footer.y >= card.y + card.height, 'the footer sits under the profile card')
+    assert.ok(Math.abs(card.x + card.width / 2 - 640) < 16, `the card is centred (${card.x}, ${card.width})`)
+    await empty.screenshot({ path: new URL('editor-public-empty-1280.png', ARTIFACTS).pathname })
+    await empty.close()
+
+    // Profile header.
+    await page.getByLabel('Display name').fill('Jane Doe')
+    await page.getByLabel('Bio').fill('Photographer in Lisbon.')
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await announced(page, /Profile saved/)
+    await page.getByLabel('Avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solid(400, 400, 'png', '#aa3355') })
+    await page.getByRole('button', { name: 'Upload avatar' }).click()
+    await announced(page, /new avatar/)
+    for (const link of ['instagram.com/jane', 'github.com/jane', 'mailto:jane@example.com']) {
+      // The same words each time: the live region is emptied first, so each addition is awaited.
+      await page.evaluate(() => {
+        document.getElementById('ed-live')!.textContent = ''
+      })
+      await page.getByRole('textbox', { name: 'Social link' }).fill(link)
+      await page.getByRole('button', { name: 'Add social link' }).click()
+      await announced(page, /Social link added/)
+    }
+
+    // Blocks: button, button, text, faq, youtube, picture, divider, event, form.
+    await addBlock(page, 'Button')
+    await audit(page, problems, 'add-button')
+    await panel(page).getByLabel('Title', { exact: true }).fill('Shop')
+    await panel(page).getByLabel(/^Link/).fill('example.com/shop')
+    await save(page, /Button block added/)
+    await addBlock(page, 'Button')
+    await panel(page).getByLabel('Title', { exact: true }).fill('Newsletter')
+    // A refused save: the core's message beside the field, what was typed kept.
+    await panel(page).getByLabel(/^Link/).fill('javascript:alert(1)')
+    await panel(page).getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('alert').first().waitFor()
+    assert.equal(await panel(page).getByLabel('Title', { exact: true }).inputValue(), 'Newsletter')
+    assert.equal(await panel(page).getByLabel(/^Link/).getAttribute('aria-invalid'), 'true')
+    await audit(page, problems, 'refused')
+    await panel(page).getByLabel(/^Link/).fill('example.com/news')
+    await save(page, /Button block added/)
+
+    await addBlock(page, 'Text')
+    await panel(page).getByLabel('Title', { exact: true }).fill('About me')
+    await panel(page).getByLabel(/^Description/).fill('I take pictures of doors.')
+    await save(page, /Text block added/)
+
+    await addBlock(page, 'FAQ')
+    await panel(page).getByLabel('Title', { exact: true }).first().fill('Questions')
+    await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Title/).fill('Do you travel?')
+    await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Text/).fill('Yes, all over Europe.')
+    await save(page, /FAQ block added/)
+
+    await addBlock(page, 'YouTube video')
+    await panel(page).getByLabel(/^Link/).fill('https://youtu.be/dQw4w9WgXcQ')
+    await save(page, /YouTube video block added/)
+
+    await addBlock(page, 'Picture')
+    await panel(page).getByLabel('Image').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: await solid(300, 200, 'png', '#225588') })
+    await panel(page).getByLabel('Alternative text').fill('A blue door')
+    await save(page, /Picture block added/)
+
+    await addBlock(page, 'Divider')
+    await save(page, /Divider block added/)
+
+    await addBlock(page, 'Event')
+    await audit(page, problems, 'add-event')
+    await panel(page).getByLabel(/^Event name/).fill('Opening night')
+    await panel(page).getByLabel(/^Starts/).fill('2027-05-01T19:30')
+    await panel(page).getByLabel(/^Place/).fill('Galeria, Lisbon')
+    await save(page, /Event block added/)
+
+    await addBlock(page, 'Form')
+    await audit(page, problems, 'add-form')
+    await panel(page).getByLabel(/^Form title/).fill('Say hello')
+    await panel(page).getByLabel('View').selectOption('button')
+    await panel(page).getByLabel(/^Button text/).fill('Write to me')
+    await save(page, /Form block added/)
+
+    // Edit one: the first button gets a new title.
+    await block(page, 'Shop').getByRole('link', { name: /^Edit/ }).click()
+    await panel(page).waitFor()
+    await audit(page, problems, 'edit-button')
+    await panel(page).getByLabel('Title', { exact: true }).fill('My shop')
+    await save(page, /Button block saved/)
+
+    // Delete one.
+    await block(page, 'Newsletter').getByRole('button', { name: /^Delete/ }).click()
+    await announced(page, /Block deleted/)
+
+    // Reorder by keyboard: focus "Move up" of the divider and press Enter; the result is announced.
+    await block(page, 'Divider').getByRole('button', { name: /^Move up/ }).focus()
+    await page.keyboard.press('Enter')
+    await announced(page, /Moved “Divider” up: now 5 of 8/)
+    // Focus stays on the moved block's control, so a second press moves it again.
+    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Move up/)
+
+    // Reorder by drag: the form to the top. A viewport tall enough for the whole list, so no
+    // scroll between pressing and dropping moves another card under the pointer.
+    await page.setViewportSize({ width: 1280, height: 3200 })
+    await block(page, 'Say hello').dragTo(block(page, 'My shop'), { targetPosition: { x: 20, y: 5 } })
+    await announced(page, /Block moved: now 1 of 8/)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await audit(page, problems, 'full')
+
+    const expected = [
+      ['form', 'Say hello'],
+      ['button', 'My shop'],
+      ['text', 'About me'],
+      ['faq', 'Questions'],
+      ['youtube', ''],
+      ['divider', ''],
+      ['picture', ''],
+      ['event', 'Opening night'],
+    ]
+    // The API returns the same slots, in that order.
+    const token = await makeToken(t, user)
+    const slots = (await t.request('GET', `/v1/profiles/${login}/slots`, { token })).body.data as any[]
+    assert.deepEqual(
+      slots.map((s) => s.type),
+      expected.map(([type]) => type),
+    )
+    assert.equal(slots[1].data.title, 'My shop')
+    assert.equal(slots[1].data.link, 'https://example.com/shop')
+    assert.equal(slots[6].data.alt, 'A blue door')
+    const profile = (await t.request('GET', `/v1/profiles/${login}`, { token })).body.data
+    assert.equal(profile.title, 'Jane Doe')
+    assert.equal(profile.description, 'Photographer in Lisbon.')
+    assert.ok(profile.avatar)
+    assert.deepEqual(
+      profile.computed.socials.map((s: any) => s.icon),
+      ['instagram', 'github', 'email'],
+    )
+
+    // The public page shows exactly that content in that order.
+    const visitor = await context.newPage()
+    await visitor.goto(`${t.url}/${login}`)
+    const ids = await visitor.$$eval('.blocks > .block', (els) => els.map((e) => Number(e.id.replace('slot-', ''))))
+    assert.deepEqual(
+      ids,
+      slots.map((s) => s.id),
+    )
+    const text = await visitor.textContent('body')
+    for (const words of ['Jane Doe', 'Photographer in Lisbon.', 'Write to me', 'My shop', 'About me', 'I take pictures of doors.', 'Do you travel?', 'Opening night', 'Galeria, Lisbon']) {
+      assert.ok(text?.includes(words), words)
+    }
+    assert.ok(!text?.includes('Newsletter'))
+    assert.equal(await visitor.getByRole('img', { name: 'A blue door' }).count(), 1)
+    // The event shows 19:30 in Lisbon, the owner's zone (the account was registered from a Lisbon browser).
+    assert.match(text ?? '', /7:30\sPM|19:30/)
+
+    // The editor's own first load (HTML with inlined CSS and script) stays within budget.
+    await page.reload()
+    await page.waitForLoadState('load')
+    assert.ok(firstLoad > 0 && firstLoad <= BUDGET_BYTES, `editor first load ${firstLoad} bytes compressed`)
+    assert.deepEqual(problems, [])
+    await context.close()
+  })
+  /**
+   * Moves focus with Tab (then Shift+Tab) until `target` has it, checking at every stop that the
+   * focused control shows a focus indicator (an outline or a ring).
+   */
+  async function tabTo(page: Page, target: Locator) {
+    await target.first().waitFor()
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < 250; i++) {
+        if (await target.first().evaluate((el) => el === document.activeElement)) return
+        await page.keyboard.press(key)
+        const shown = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null
+          if (!el || el === document.body || el.tagName === 'IFRAME') return true
+          // Inside a date field, focus may be on Chromium's own calendar button, which draws its own ring.
+          if (el.matches('input[type="datetime-local"]') && !el.matches(':focus')) return true
+          const style = getComputedStyle(el)
+          return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
+        })
+        if (!shown) {
+          const what = await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('type') ?? ''} ${document.activeElement?.getAttribute('name') ?? ''} ${document.activeElement?.textContent?.slice(0, 40)}`)
+          assert.fail(`no visible focus on ${what}`)
+        }
+      }
+    }
+    assert.fail(`could not reach ${target} with the keyboard`)
+  }
+
+  it('builds a page with the keyboard alone, with a visible focus at every stop', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Lisbon', locale: 'en-GB' })
+    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
+    const { page, problems } = await openPage(context)
+    const { login, user } = await signUpWithPage(page)
+    const typeInto = async (target: Locator, text: string) => {
+      await tabTo(page, target)
+      await page.keyboard.press('Control+A')
+      await page.keyboard.type(text)
+    }
+    const press = async (target: Locator, expect: RegExp) => {
+      await page.evaluate(() => {
+        document.getElementById('ed-live')!.textContent = ''
+      })
+      await tabTo(page, target)
+      await page.keyboard.press('Enter')
+      await announced(page, expect)
+    }
+    const region = () => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
+    const addByKeyboard = async (letters: string) => {
+      await tabTo(page, page.getByRole('combobox', { name: 'Block type' }))
+      await page.keyboard.type(letters)
+      await tabTo(page, page.getByRole('button', { name: /^Add (the first )?block$/ }))
+      await page.keyboard.press('Enter')
+      await region().waitFor()
+    }
+    const saveByKeyboard = (expect: RegExp) => press(region().getByRole('button', { name: 'Save', exact: true }), expect)
+
+    await typeInto(page.getByRole('textbox', { name: 'Display name' }), 'Kim Keys')
+    await typeInto(page.getByRole('textbox', { name: 'Bio' }), 'Made without a mouse.')
+    await press(page.getByRole('button', { name: 'Save profile' }), /Profile saved/)
+
+    // The file picker opens from the keyboard too.
+    await tabTo(page, page.getByLabel('Avatar image'))
+    const chooser = page.waitForEvent('filechooser')
+    await page.keyboard.press('Space')
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solid(300, 300, 'png', '#116644') })
+    await press(page.getByRole('button', { name: 'Upload avatar' }), /new avatar/)
+
+    for (const link of ['instagram.com/kim', 'github.com/kim', 'tel:+351210000000']) {
+      await typeInto(page.getByRole('textbox', { name: 'Social link' }), link)
+      await press(page.getByRole('button', { name: 'Add social link' }), /Social link added/)
+    }
+
+    for (const [title, link] of [
+      ['Portfolio', 'example.com/work'],
+      ['Shop', 'example.com/shop'],
+    ]) {
+      await addByKeyboard('Button')
+      await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), title)
+      await typeInto(region().getByRole('textbox', { name: /^Link/ }), link)
+      await saveByKeyboard(/Button block added/)
+    }
+    await addByKeyboard('Text')
+    await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'Hello')
+    await saveByKeyboard(/Text block added/)
+    await addByKeyboard('FAQ')
+    await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Title/ }), 'Keyboard only?')
+    await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Text/ }), 'Yes.')
+    await saveByKeyboard(/FAQ block added/)
+    await addByKeyboard('Divider')
+    await saveByKeyboard(/Divider block added/)
+    await addByKeyboard('YouTube')
+    await typeInto(region().getByRole('textbox', { name: /^Link/ }), 'https://youtu.be/dQw4w9WgXcQ')
+    await saveByKeyboard(/YouTube video block added/)
+    await addByKeyboard('Event')
+    await typeInto(region().getByRole('textbox', { name: /^Event name/ }), 'Key party')
+    // en-GB: day and month advance by themselves; the year takes up to six digits, so Tab to the time.
+    await tabTo(page, region().getByLabel(/^Starts/))
+    await page.keyboard.type('01052027')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('1930')
+    await saveByKeyboard(/Event block added/)
+    await addByKeyboard('Form')
+    await typeInto(region().getByRole('textbox', { name: /^Form title/ }), 'Ask me')
+    await saveByKeyboard(/Form block added/)
+    await addByKeyboard('Text')
+    await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'Bye')
+    await saveByKeyboard(/Text block added/)
+
+    // Edit one, delete one, move one: all from the keyboard.
+    await press(page.getByRole('link', { name: /^Edit\s?: Button, Portfolio/ }), /.*/)
+    await region().waitFor()
+    await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'My work')
+    await saveByKeyboard(/Button block saved/)
+    await press(page.getByRole('button', { name: /^Delete\s?: Button, Shop/ }), /Block deleted/)
+    await press(page.getByRole('button', { name: /^Move up\s?: Form, Ask me/ }), /Moved “Ask me” up: now 6 of 8/)
+
+    const token = await makeToken(t, user)
+    const slots = (await t.request('GET', `/v1/profiles/${login}/slots`, { token })).body.data as any[]
+    assert.deepEqual(
+      slots.map((s) => s.type),
+      ['button', 'text', 'faq', 'divider', 'youtube', 'form', 'event', 'text'],
+    )
+    assert.equal(slots[0].data.title, 'My work')
+    const profile = (await t.request('GET', `/v1/profiles/${login}`, { token })).body.data
+    assert.equal(profile.title, 'Kim Keys')
+    assert.ok(profile.avatar)
+    assert.equal(profile.socials.length, 3)
+    const publicPage = await (await fetch(`${t.url}/${login}`)).text()
+    assert.match(publicPage, /Key party/)
+    assert.match(publicPage, /19:30/)
+    assert.deepEqual(problems, [])
+    await context.close()
+  })
+})
