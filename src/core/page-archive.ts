@@ -19,6 +19,8 @@ export const ARCHIVE_LIMITS = Object.freeze({
   ratioFloorBytes: 1024 * 1024,
 })
 
+export type ArchiveLimits = typeof ARCHIVE_LIMITS
+
 const CHUNK = 64 * 1024
 
 /** Why an entry name cannot be used, or undefined when it can. */
@@ -39,8 +41,8 @@ const refused = (message: string) => invalidField('archive', message)
  * too many entries, too much data, a suspicious ratio, a damaged stream. Directory entries are
  * dropped. Throws a 422 (or 413 for sizes) naming the entry; nothing is written anywhere.
  */
-export function readArchive(bytes: Uint8Array): Map<string, Uint8Array> {
-  if (bytes.length > ARCHIVE_LIMITS.maxArchiveBytes) throw tooLarge(`The archive is larger than ${ARCHIVE_LIMITS.maxArchiveBytes / 1024 / 1024} MB.`)
+export function readArchive(bytes: Uint8Array, limits: ArchiveLimits = ARCHIVE_LIMITS): Map<string, Uint8Array> {
+  if (bytes.length > limits.maxArchiveBytes) throw tooLarge(`The archive is larger than ${limits.maxArchiveBytes / 1024 / 1024} MB.`)
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw refused('This is not a zip archive: send the file an export answered, or page.json as application/json.')
   const entries = new Map<string, Uint8Array>()
   const seen = new Set<string>()
@@ -50,8 +52,8 @@ export function readArchive(bytes: Uint8Array): Map<string, Uint8Array> {
   const unzip = new Unzip((file) => {
     if (problem) return
     count++
-    if (count > ARCHIVE_LIMITS.maxEntries) {
-      problem = refused(`The archive has more than ${ARCHIVE_LIMITS.maxEntries} entries; a page archive has page.json and its images.`)
+    if (count > limits.maxEntries) {
+      problem = refused(`The archive has more than ${limits.maxEntries} entries; a page archive has page.json and its images.`)
       return
     }
     const why = nameProblem(file.name)
@@ -65,8 +67,8 @@ export function readArchive(bytes: Uint8Array): Map<string, Uint8Array> {
     }
     seen.add(file.name)
     if (file.name.endsWith('/')) return
-    if (file.originalSize !== undefined && file.originalSize > ARCHIVE_LIMITS.maxEntryBytes) {
-      problem = tooLarge(`The entry "${file.name}" declares ${file.originalSize} bytes; an entry may hold at most ${ARCHIVE_LIMITS.maxEntryBytes}.`)
+    if (file.originalSize !== undefined && file.originalSize > limits.maxEntryBytes) {
+      problem = tooLarge(`The entry "${file.name}" declares ${file.originalSize} bytes; an entry may hold at most ${limits.maxEntryBytes}.`)
       return
     }
     const chunks: Uint8Array[] = []
@@ -79,14 +81,14 @@ export function readArchive(bytes: Uint8Array): Map<string, Uint8Array> {
       }
       size += chunk.length
       total += chunk.length
-      const ratioCap = file.size ? Math.max(file.size * ARCHIVE_LIMITS.maxRatio, ARCHIVE_LIMITS.ratioFloorBytes) : Number.POSITIVE_INFINITY
-      if (size > ARCHIVE_LIMITS.maxEntryBytes || size > ratioCap) {
-        problem = tooLarge(`The entry "${file.name}" inflates past ${size > ratioCap ? `${ARCHIVE_LIMITS.maxRatio} times its compressed size` : `${ARCHIVE_LIMITS.maxEntryBytes} bytes`}: refused as a zip bomb.`)
+      const ratioCap = file.size ? Math.max(file.size * limits.maxRatio, limits.ratioFloorBytes) : Number.POSITIVE_INFINITY
+      if (size > limits.maxEntryBytes || size > ratioCap) {
+        problem = tooLarge(`The entry "${file.name}" inflates past ${size > ratioCap ? `${limits.maxRatio} times its compressed size` : `${limits.maxEntryBytes} bytes`}: refused as a zip bomb.`)
         file.terminate()
         return
       }
-      if (total > ARCHIVE_LIMITS.maxTotalBytes || total > Math.max(bytes.length * ARCHIVE_LIMITS.maxRatio, ARCHIVE_LIMITS.ratioFloorBytes)) {
-        problem = tooLarge(`The archive inflates past ${ARCHIVE_LIMITS.maxTotalBytes} bytes or ${ARCHIVE_LIMITS.maxRatio} times its size: refused as a zip bomb.`)
+      if (total > limits.maxTotalBytes || total > Math.max(bytes.length * limits.maxRatio, limits.ratioFloorBytes)) {
+        problem = tooLarge(`The archive inflates past ${limits.maxTotalBytes} bytes or ${limits.maxRatio} times its size: refused as a zip bomb.`)
         file.terminate()
         return
       }
