@@ -1,11 +1,13 @@
-import type { Principal } from '../auth/principal.ts'
+import { ownerPrincipal, type Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { mediaOf } from '../media/media.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import type { Db } from '../store/db.ts'
 import { filesRepository } from '../store/files.ts'
 import { languagesRepository } from '../store/languages.ts'
-import type { StoredProfile } from '../store/profiles.ts'
+import { profilesRepository, type StoredProfile } from '../store/profiles.ts'
+import { usersRepository } from '../store/users.ts'
+import { notFound } from './errors.ts'
 import { writeArchive } from './page-archive.ts'
 import { PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, type PageDocument, type PageDocumentSlot, RECORD_ID_FIELD } from './page-document.ts'
 import { setAtPath } from './page-paths.ts'
@@ -118,4 +120,12 @@ async function exportArchive(ctx: AppContext, principal: Principal, profileKey: 
   return { login: exported.login, archive: writeArchive(entries) }
 }
 
-export const pageExportUseCases = Object.freeze({ exportDocument, exportArchive })
+/** The command line's export: an operator names any page by its login, and it is exported as its owner would. */
+async function exportArchiveByLogin(ctx: AppContext, login: string): Promise<{ login: string; archive: Uint8Array }> {
+  const profile = await profilesRepository.findByLogin(ctx.db, login)
+  const owner = profile && (await usersRepository.findById(ctx.db, profile.userId))
+  if (!profile || !owner) throw notFound('profile', `No page has the login "${login}".`)
+  return exportArchive(ctx, ownerPrincipal(owner), profile.id)
+}
+
+export const pageExportUseCases = Object.freeze({ exportDocument, exportArchive, exportArchiveByLogin })

@@ -3,6 +3,7 @@ import checkLogin from './check-login.ts'
 import createProfile from './create-profile.ts'
 import createSlots from './create-slots.ts'
 import deleteSlots from './delete-slots.ts'
+import exportPage from './export-page.ts'
 import getAnalytics from './get-analytics.ts'
 import getMe from './get-me.ts'
 import getProfileAnalytics from './get-profile-analytics.ts'
@@ -10,6 +11,7 @@ import getProfileMarkdown from './get-profile-markdown.ts'
 import getProfileSettings from './get-profile-settings.ts'
 import getProfile from './get-profile.ts'
 import getUploadUrl from './get-upload-url.ts'
+import importPage from './import-page.ts'
 import listProfiles from './list-profiles.ts'
 import listSlotTypes from './list-slot-types.ts'
 import listSlots from './list-slots.ts'
@@ -35,6 +37,8 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   getProfileSettings,
   updateProfileSettings,
   getProfileMarkdown,
+  exportPage,
+  importPage,
   listSlots,
   createSlots,
   updateSlots,
