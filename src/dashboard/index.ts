@@ -7,6 +7,7 @@ import { registerPages as registrationPages } from './register.ts'
 import { type PageRow, registerPages } from './page-routes.ts'
 import { dashboardScope } from './scope.ts'
 import { myLinksPages } from './my-links.ts'
+import { pageTransferPages } from './page-transfer.ts'
 import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
 import { schedulePeriodic } from '../jobs/periodic-job.ts'
@@ -31,6 +32,7 @@ export function installDashboard(app: FastifyInstance, ctx: AppContext): void {
     ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
     ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
     ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+    ...pageTransferPages, // GET /my-links/:profileId/export, POST /my-links/import
   ]
   dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, pages))
 

@@ -8,6 +8,7 @@ import type { User } from '../store/users.ts'
 import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { plural } from './format.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { importPageCard } from './page-transfer.ts'
 
 export const myLinksPages: PageRow[] = [
   { method: 'GET', url: '/my-links', signedIn: true, handler: async (p) => listPage(p, {}) },
@@ -62,7 +63,8 @@ ${formCard({
     }),
   ],
   submit: 'Create the page',
-})}`,
+})}
+${importPageCard(p.csrf())}`,
     },
     status,
   )

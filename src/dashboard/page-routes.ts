@@ -28,9 +28,13 @@ export interface PageInput<U extends User | undefined> {
  * One row of a dashboard table: a POST always passes the CSRF check first (403, nothing done);
  * a `signedIn` row sends visitors to /login?next=… and gets the user.
  */
-export type PageRow =
+export type PageRow = (
   | { method: 'GET' | 'POST'; url: string; signedIn: true; handler: (input: PageInput<User>) => Promise<unknown> }
   | { method: 'GET' | 'POST'; url: string; signedIn: false; handler: (input: PageInput<User | undefined>) => Promise<unknown> }
+) & {
+  /** A multipart form: the handler checks the CSRF token from its first part (the preHandler cannot read it). */
+  checksCsrfItself?: true
+}
 
 /** A form field as one string (the first value when sent twice); '' when absent. */
 export const text = (form: Form, name: string): string => {
@@ -57,7 +61,7 @@ export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: Pag
               if (typeof req.session?.userId !== 'number') return reply.code(303).header('location', loginUrlFor(req)).header('cache-control', 'no-store').send()
             }
           : undefined,
-      preHandler: row.method === 'POST' ? csrfProtected : undefined,
+      preHandler: row.method === 'POST' && !row.checksCsrfItself ? csrfProtected : undefined,
       handler: async (req, reply) => {
         const user = row.signedIn ? await requireUser(ctx, req, reply) : undefined
         if (row.signedIn && !user) return reply
