@@ -53,7 +53,7 @@ export const PageDocumentSlot = Type.Object(
     type: Type.String({ minLength: 1, maxLength: 60, description: 'A slot type (GET /v1/slot-types); a type the reading service does not know is kept as it is, read-only.' }),
     data: Type.Record(Type.String(), Type.Unknown(), {
       description:
-        'The slot data in its type\'s shape, as GET …/slots answers it, except: upload paths (picture `path`, gallery `items[].path`) name an entry of the archive (`files/1.png`), and event/form slots carry no `eventId`/`formId` (their record is in `event`/`form`).',
+        'The slot data in its type\'s shape, as GET …/slots answers it, except that upload paths (picture `path`, gallery `items[].path`) name an entry of the archive (`files/1.png`). The `eventId`/`formId` of event and form slots are the exporting service\'s ids: an import stores the record in `event`/`form` and puts its new id there.',
     }),
     event: Type.Optional(EventRecord),
     form: Type.Optional(FormRecord),
@@ -148,5 +148,11 @@ export const PageDocument = Type.Object(
 export type PageDocument = Static<typeof PageDocument>
 export type PageDocumentSlot = Static<typeof PageDocumentSlot>
 
-/** The field of a stored record a record slot names it by (slots/event.ts, slots/form.ts). */
-export const RECORD_ID_FIELD = { event: 'eventId', form: 'formId' } as const
+/** The document property that carries the record of a record slot, by the record's kind (slots/types.ts RecordRef). */
+export const RECORD_PROPERTY = { events: 'event', forms: 'form' } as const
+
+/** What of a record travels: named one by one, so a column added later cannot leak into a versioned format. */
+export const RECORD_FIELDS = {
+  events: ['title', 'description', 'startsAt', 'endsAt', 'timezone', 'location', 'link'],
+  forms: ['title', 'description', 'fields', 'submitLabel'],
+} as const

@@ -9,7 +9,7 @@ import { profilesRepository, type StoredProfile } from '../store/profiles.ts'
 import { usersRepository } from '../store/users.ts'
 import { notFound } from './errors.ts'
 import { writeArchive } from './page-archive.ts'
-import { PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, type PageDocument, type PageDocumentSlot, RECORD_ID_FIELD } from './page-document.ts'
+import { PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, type PageDocument, type PageDocumentSlot, RECORD_FIELDS, RECORD_PROPERTY } from './page-document.ts'
 import { setAtPath } from './page-paths.ts'
 import { slotService } from './slot-service.ts'
 import { type ProfileKey, readPage } from './unit-of-work.ts'
@@ -23,11 +23,6 @@ export interface ExportedPage {
   document: PageDocument
   uploads: Array<{ name: string; path: string }>
 }
-
-const RECORD_FIELDS = {
-  event: ['title', 'description', 'startsAt', 'endsAt', 'timezone', 'location', 'link'],
-  form: ['title', 'description', 'fields', 'submitLabel'],
-} as const
 
 const extensionOf = (path: string) => path.slice(path.lastIndexOf('.') + 1)
 
@@ -53,12 +48,9 @@ async function buildDocument(ctx: AppContext, db: Db, profile: StoredProfile): P
     if (!def) return { type: slot.type, data }
     for (const ref of def.files?.(data as never) ?? []) setAtPath(data, ref.field, nameOf(ref.path))
     const out: PageDocumentSlot = { type: slot.type, data }
-    if (slot.type === 'event' || slot.type === 'form') {
-      delete data[RECORD_ID_FIELD[slot.type]]
-      const record = records.get(slot.id) as Record<string, unknown> | undefined
-      // Named one by one: a column added later must not leak into a format that is versioned.
-      if (record) out[slot.type] = Object.fromEntries(RECORD_FIELDS[slot.type].map((k) => [k, record[k]])) as never
-    }
+    const ref = def.record?.(data as never)
+    const record = records.get(slot.id) as Record<string, unknown> | undefined
+    if (ref && record) out[RECORD_PROPERTY[ref.kind]] = Object.fromEntries(RECORD_FIELDS[ref.kind].map((k) => [k, record[k]])) as never
     return out
   })
   const language = profile.languageId === null ? undefined : await languagesRepository.findById(db, profile.languageId)

@@ -20,8 +20,8 @@ import { slotsRepository } from '../store/slots.ts'
 import { AppError, type FieldErrors, invalid, invalidField, mergeErrors } from './errors.ts'
 import { fileUseCases } from './file-use-cases.ts'
 import { ARCHIVE_LIMITS, readArchive } from './page-archive.ts'
-import { FILE_REF_PATTERN, PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, PageDocument, type PageDocumentSlot, RECORD_ID_FIELD } from './page-document.ts'
-import { setAtPath } from './page-paths.ts'
+import { FILE_REF_PATTERN, PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, PageDocument, type PageDocumentSlot, RECORD_PROPERTY } from './page-document.ts'
+import { recordIdField, setAtPath } from './page-paths.ts'
 import { checkSlotData, isPlainObject } from './slot-data.ts'
 import { slotService } from './slot-service.ts'
 import { type WriteOptions, writeAccount } from './unit-of-work.ts'
@@ -65,7 +65,7 @@ export type ImportSource =
 interface PlannedSlot {
   type: string
   data: Record<string, unknown>
-  record?: { kind: 'event' | 'form'; fields: Record<string, unknown> }
+  record?: { kind: 'events' | 'forms'; idField: string; fields: Record<string, unknown> }
   /** Archive names inside data, by field (`items.0.path`). */
   files: Array<{ field: string; name: string }>
   legacy: boolean
@@ -186,17 +186,17 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
     }
     const data = structuredClone(slot.data)
     let record: PlannedSlot['record']
-    if (slot.type === 'event' || slot.type === 'form') {
-      const fields = slot[slot.type]
-      if (!fields) {
-        skipped.push({ field: `slots.${i}`, reason: `The ${slot.type} of this ${slot.type} slot is not in the document, so the slot could show nothing.` })
+    const ref = def.record?.(data as never)
+    if (ref) {
+      const fields = slot[RECORD_PROPERTY[ref.kind]]
+      const idField = recordIdField(def, data)
+      if (!fields || !idField) {
+        skipped.push({ field: `slots.${i}`, reason: `The ${RECORD_PROPERTY[ref.kind]} this slot shows is not in the document, so the slot could show nothing.` })
         return
       }
-      // The record gets its id when it is stored; any id the file names means nothing here.
-      data[RECORD_ID_FIELD[slot.type]] = 1
-      record = { kind: slot.type, fields }
+      record = { kind: ref.kind, idField, fields }
     } else if (slot.event || slot.form) {
-      errors[`slots.${i}`] = [`Only event and form slots carry an event or a form; this is a ${slot.type} slot.`]
+      errors[`slots.${i}`] = [`Only slots that show an event or a form carry one; this is a ${slot.type} slot.`]
     }
     const check = checkSlotData(def, data, `slots.${i}.data`)
     if (!check.ok) {
@@ -234,6 +234,15 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
   return { login, profile, languageId, slots, uploads, files, skipped }
 }
 
+/** A record slot's event or form, stored as the new page owner's; its new id. */
+async function storeRecord(trx: Db, userId: number, kind: 'events' | 'forms', r: Record<string, any>): Promise<number> {
+  if (kind === 'events') {
+    const { title, description, startsAt, endsAt, timezone, location, link } = r
+    return (await eventsRepository.insert(trx, { userId, title, description, startsAt, endsAt, timezone, location, link })).id
+  }
+  return (await formsRepository.insert(trx, { userId, title: r.title, description: r.description, fields: r.fields, submitLabel: r.submitLabel })).id
+}
+
 /** Writes the plan in the open transaction; `paths` gives each archive name its stored upload. */
 async function write(ctx: AppContext, trx: Db, userId: number, p: Plan, paths: Map<string, string>) {
   const created = await profileService.create(trx, userId, p.login)
@@ -251,15 +260,8 @@ async function write(ctx: AppContext, trx: Db, userId: number, p: Plan, paths: M
   for (const slot of p.slots.filter((s) => !s.legacy)) {
     const data = structuredClone(slot.data)
     for (const f of slot.files) setAtPath(data, f.field, paths.get(f.name))
-    if (slot.record?.kind === 'event') {
-      const e = slot.record.fields as any
-      data.eventId = (await eventsRepository.insert(trx, { userId, title: e.title, description: e.description, startsAt: e.startsAt, endsAt: e.endsAt, timezone: e.timezone, location: e.location, link: e.link })).id
-      counts.events++
-    } else if (slot.record?.kind === 'form') {
-      const f = slot.record.fields as any
-      data.formId = (await formsRepository.insert(trx, { userId, title: f.title, description: f.description, fields: f.fields, submitLabel: f.submitLabel })).id
-      counts.forms++
-    }
+    if (slot.record) data[slot.record.idField] = await storeRecord(trx, userId, slot.record.kind, slot.record.fields as never)
+    if (slot.record) counts[slot.record.kind]++
     supported.push({ type: slot.type, data })
   }
   if (supported.length) await slotService.appendManaged(trx, profile, supported)

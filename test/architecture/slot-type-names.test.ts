@@ -17,6 +17,13 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'api/music.ts': { music: 'the music lookup rate-limit group' },
   'api/slots.ts': { text: 'OpenAPI example body', divider: 'OpenAPI example body', button: 'OpenAPI example body' },
   'api/slot-types.ts': { button: 'OpenAPI example of the {type} path parameter' },
+  'core/page-document.ts': {
+    text: 'a form field input type',
+    button: 'the page document example',
+    picture: 'the page document example',
+    event: 'the page document property holding an event record',
+    form: 'the page document property holding a form record',
+  },
   'cli/demo.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
   'dashboard/forms.ts': { text: 'an HTML input type' },
   'discovery.ts': { button: 'an example in the API index document' },
