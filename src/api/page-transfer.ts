@@ -3,6 +3,7 @@ import { invalidField } from '../core/errors.ts'
 import { PageDocument } from '../core/page-document.ts'
 import { pageDocumentSchemaUrl, pageExportUseCases } from '../core/page-export.ts'
 import { ImportResult, pageImportUseCases } from '../core/page-import.ts'
+import { ForeignImportRequest, foreignImportUseCases } from '../core/page-import-foreign.ts'
 import { markPrecognitive } from '../http/precognition.ts'
 import { route, routes } from '../http/routes.ts'
 import { DataOf, ProfileKeyParam } from '../http/schemas.ts'
@@ -76,6 +77,24 @@ export default routes('Page transfer', 'One page as a portable file: export it w
       if (body === undefined) throw invalidField('body', 'Send the page archive (application/zip) or page.json (application/json).')
       const source = isZip(body) ? { archive: new Uint8Array(body), login: query.login } : { document: body, login: query.login }
       const result = await pageImportUseCases.importPage(ctx, principal, source, { dryRun })
+      if (!dryRun) return result
+      markPrecognitive(reply)
+      return reply.code(200).header('Precognition-Success', 'true').send({ data: result })
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/profiles/import-external',
+    operationId: 'importExternalProfile',
+    summary: 'Make a new page from a Linktree, LinkStack or LittleLink page',
+    description:
+      'Reads a page of another link-in-bio service, from its public address (`url`, downloaded with the rules of upload-by-URL: http(s) on a default port, no private addresses, size- and time-limited) or as a saved file (`content`): Linktree (the page data embedded in it), LinkStack (its JSON export) or LittleLink (its HTML buttons). Links become buttons in order, YouTube links YouTube blocks, music-platform links music blocks, headings text blocks, social icons social links; the avatar, title and bio come along. Then the page is made as POST /profiles/import makes it: all or nothing, a taken login is a 422 suggesting free ones, Precognition answers the plan. Blocks that did not fit are listed in `skipped` with why.',
+    scope: 'profile:write',
+    body: ForeignImportRequest,
+    reply: { 201: DataOf(ImportResult) },
+    errors: [409],
+    handler: async ({ ctx, principal, body, reply, dryRun }) => {
+      const result = await foreignImportUseCases.importForeign(ctx, principal, body, { dryRun })
       if (!dryRun) return result
       markPrecognitive(reply)
       return reply.code(200).header('Precognition-Success', 'true').send({ data: result })

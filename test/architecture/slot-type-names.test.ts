@@ -24,6 +24,11 @@ const ALLOWED: Record<string, Record<string, string>> = {
     event: 'the page document property holding an event record',
     form: 'the page document property holding a form record',
   },
+  'core/importers/foreign-page.ts': Object.fromEntries(
+    ['button', 'text', 'youtube', 'music', 'divider'].map((t) => [t, 'importers map the blocks of other services onto slot types by name']),
+  ),
+  'core/importers/linkstack.ts': { text: "LinkStack's own name of a text block in its export" },
+  'core/importers/littlelink.ts': { button: "the CSS class of LittleLink's buttons" },
   'cli/demo.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
   'dashboard/forms.ts': { text: 'an HTML input type' },
   'discovery.ts': { button: 'an example in the API index document' },
