@@ -98,7 +98,11 @@ async function exportArchive(ctx: AppContext, principal: Principal, profileKey: 
   const entries: Array<{ name: string; data: Uint8Array }> = []
   const missing = new Set<string>()
   for (const upload of exported.uploads) {
-    const object = await storage.get(upload.path)
+    // A file the store cannot give back is left out like a missing one; the rest still travels.
+    const object = await storage.get(upload.path).catch((err) => {
+      ctx.log.warn({ err, path: upload.path }, 'export: an upload could not be read')
+      return undefined
+    })
     if (!object) {
       missing.add(upload.name)
       continue

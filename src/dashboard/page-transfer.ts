@@ -57,16 +57,20 @@ async function upload(p: PageInput<User>) {
   let login = ''
   let file: Buffer | undefined
   let checked = false
-  for await (const part of p.req.parts()) {
-    if (!checked) {
-      // The hidden token is the form's first field; nothing else is read before it is checked.
-      await csrfCheck(p, part.type === 'field' && part.fieldname === '_csrf' ? String(part.value) : '')
-      checked = true
-      continue
+  try {
+    for await (const part of p.req.parts()) {
+      if (!checked) {
+        // The hidden token is the form's first field; nothing else is read before it is checked.
+        await csrfCheck(p, part.type === 'field' && part.fieldname === '_csrf' ? String(part.value) : '')
+        checked = true
+        continue
+      }
+      if (part.type === 'field' && part.fieldname === 'login') login = String(part.value).trim()
+      else if (part.type === 'file' && part.fieldname === 'file') file = await part.toBuffer()
+      else if (part.type === 'file') part.file.resume()
     }
-    if (part.type === 'field' && part.fieldname === 'login') login = String(part.value).trim()
-    else if (part.type === 'file' && part.fieldname === 'file') file = await part.toBuffer()
-    else if (part.type === 'file') part.file.resume()
+  } catch (err) {
+    throw formProblem(err)
   }
   if (!checked) await csrfCheck(p, '')
   if (!file?.length) return p.redirect('/my-links#import-h', 'Choose the exported file to import.', true)
@@ -81,6 +85,14 @@ async function upload(p: PageInput<User>) {
     const problems = err.errors ? Object.entries(err.errors).map(([k, v]) => `${k}: ${v.join(' ')}`) : [err.message]
     return p.redirect('/my-links#import-h', `The page was not imported. ${problems.join(' · ')}`, true)
   }
+}
+
+/** A body the multipart reader could not read is the sender's problem (400/413), never a 500; CSRF refusals stay as they are. */
+function formProblem(err: unknown): unknown {
+  const code = String((err as { code?: unknown }).code ?? '')
+  if (err instanceof AppError || code.startsWith('FST_CSRF')) return err
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('payload_too_large', { message: 'The file is too large for a page archive.' })
+  return new AppError('malformed_request', { message: `The form could not be read (${(err as Error).message}); send it again from /my-links.`, cause: err })
 }
 
 function parseJson(bytes: Buffer): unknown {
