@@ -82,7 +82,7 @@ export const PageDocument = Type.Object(
     $schema: Type.Optional(Type.String({ maxLength: 2048, description: 'Where this document\'s JSON Schema is served.' })),
     format: Type.Literal(PAGE_DOCUMENT_FORMAT),
     version: Type.Literal(PAGE_DOCUMENT_VERSION, { description: 'The document version; a reader refuses any other.' }),
-    exportedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    exportedAt: Type.Optional(Type.String({ maxLength: 64, description: 'When it was exported (ISO 8601); informational, never read back.' })),
     profile: Type.Object(
       {
         login: Type.String({ minLength: limits.login.minLength, maxLength: limits.login.maxLength, pattern: limits.login.pattern, description: 'The address it had; an import may take another.' }),
