@@ -26,6 +26,7 @@ import { installErrorHandler } from './http/error-handler.ts'
 import { databaseIdempotencyStore, redisIdempotencyStore } from './core/idempotency-store.ts'
 import { finishIdempotent } from './http/idempotency.ts'
 import { installJsonBody } from './http/json-body.ts'
+import { installZipBody } from './http/zip-body.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { installBodyDeadlines, serverTimeouts } from './http/deadlines.ts'
 import { installMetrics } from './http/metrics.ts'
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler as any)
 
   installJsonBody(app)
+  installZipBody(app)
   installSecurityHeaders(app, { https: ctx.config.publicUrl.startsWith('https:') })
   installBodyDeadlines(app, ctx.config)
 

@@ -9,6 +9,7 @@ import { registerPages as registrationPages } from './register.ts'
 import { type PageRow, registerPages } from './page-routes.ts'
 import { dashboardScope } from './scope.ts'
 import { myLinksPages } from './my-links.ts'
+import { pageTransferPages } from './page-transfer.ts'
 import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
 import { themePickerPages } from './theme-picker.ts'
@@ -42,6 +43,7 @@ export function installDashboard(app: FastifyInstance, ctx: AppContext, hostedPa
     ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]
     ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
     ...editorPages, // GET /my-links/:profileId/editor (+ /preview), POST …/editor/{profile,images,socials,music,order,blocks…}
+    ...pageTransferPages, // GET /my-links/:profileId/export, POST /my-links/import
   ]
   dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, pages))
 

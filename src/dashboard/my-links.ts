@@ -10,6 +10,7 @@ import type { User } from '../core/account-use-cases.ts'
 import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { plural } from './format.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { importPageCard } from './page-transfer.ts'
 
 export const myLinksPages: PageRow[] = [
   { method: 'GET', url: '/my-links', signedIn: true, handler: async (p) => listPage(p, {}) },
@@ -64,7 +65,8 @@ ${formCard({
     }),
   ],
   submit: 'Create the page',
-})}`,
+})}
+${importPageCard(p.csrf())}`,
     },
     status,
   )

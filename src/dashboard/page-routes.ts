@@ -31,9 +31,15 @@ export interface PageInput<U extends User | undefined> {
  * One row of a dashboard table: a POST always passes the CSRF check first (403, nothing done);
  * a `signedIn` row sends visitors to /login?next=… and gets the user.
  */
-export type PageRow =
-  | { method: 'GET' | 'POST'; url: string; signedIn: true; multipart?: true; handler: (input: PageInput<User>) => Promise<unknown> }
-  | { method: 'GET' | 'POST'; url: string; signedIn: false; multipart?: true; handler: (input: PageInput<User | undefined>) => Promise<unknown> }
+export type PageRow = (
+  | { method: 'GET' | 'POST'; url: string; signedIn: true; handler: (input: PageInput<User>) => Promise<unknown> }
+  | { method: 'GET' | 'POST'; url: string; signedIn: false; handler: (input: PageInput<User | undefined>) => Promise<unknown> }
+) & {
+  /** A multipart form whose fields (its CSRF token among them) are read before the CSRF check. */
+  multipart?: true
+  /** A multipart form: the handler checks the CSRF token from its first part (the preHandler cannot read it). */
+  checksCsrfItself?: true
+}
 
 /** A form field as one string (the first value when sent twice); '' when absent. */
 export const text = (form: Form, name: string): string => {
@@ -63,7 +69,7 @@ export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: Pag
           : undefined,
       // A multipart form's fields (its CSRF token among them) are read before the CSRF check.
       preValidation: row.multipart ? readMultipart : undefined,
-      preHandler: row.method === 'POST' ? csrfProtected : undefined,
+      preHandler: row.method === 'POST' && !row.checksCsrfItself ? csrfProtected : undefined,
       handler: async (req, reply) => {
         const user = row.signedIn ? await requireUser(ctx, req, reply) : undefined
         if (row.signedIn && !user) return reply

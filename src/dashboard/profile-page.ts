@@ -12,6 +12,7 @@ import { field, fieldErrorsOf, formCard } from './forms.ts'
 import { plural } from './format.ts'
 import { LOGIN_HINT } from './my-links.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { exportPageCard } from './page-transfer.ts'
 import { themePickerSection } from './theme-picker.ts'
 import { parseId } from '../core/ids.ts'
 
@@ -94,6 +95,7 @@ ${s.login?.errors.understood ? h`<p class="error" id="f-understood-error">${s.lo
 })}
 </div>
 ${themePickerSection(profile, p.csrf())}
+${exportPageCard(profile.id)}
 ${formCard({
   id: 'delete',
   title: 'Delete this page',

@@ -3,6 +3,7 @@ import { SlotData } from '../core/slot-use-cases.ts'
 import type { Config } from '../config.ts'
 import { ABILITY_GRANTS } from '../discovery.ts'
 import { errorTable } from '../core/errors.ts'
+import { PageDocument } from '../core/page-document.ts'
 import { Profile } from '../profiles/schemas.ts'
 import { slotTypes, writableTypes } from '../slots/registry.ts'
 import { Slot } from '../slots/resource.ts'
@@ -29,6 +30,7 @@ function namedSchemas(): Map<object, string> {
     [Visibility, 'Visibility'],
     [Profile, 'Profile'],
     [ErrorEnvelope, 'Error'],
+    [PageDocument, 'PageDocument'],
   ])
   for (const [type, def] of Object.entries(slotTypes)) named.set(def.schema, `${pascal(type)}Data`)
   return named
@@ -147,7 +149,7 @@ function errorsFor(row: RouteRow, url: string): number[] {
   if (url.includes('{profileKey}') || url.includes('{slot}') || url.includes('{type}')) out.add(404)
   // Path parameters are validated too: GET …/slots/abc is a 422.
   if (row.body || row.query || row.params || isWrite(row.method)) out.add(422)
-  if (row.body || row.multipart) {
+  if (row.body || row.multipart || row.requestContent) {
     out.add(400)
     out.add(413)
     out.add(415)
@@ -232,7 +234,7 @@ function openApiDocument(config: Config, modules: RouteModule[]) {
       const status = successStatus(row)
       const successSchema = row.reply[status]
       const responses: Record<string, unknown> = {}
-      const contentType = row.raw && row.operationId.toLowerCase().includes('markdown') ? 'text/markdown' : 'application/json'
+      const contentType = row.raw && row.rawType ? row.rawType : row.raw && row.operationId.toLowerCase().includes('markdown') ? 'text/markdown' : 'application/json'
       responses[String(status)] = successSchema
         ? { description: 'Success.', headers: successHeaders(row), content: { [contentType]: { schema: doc(successSchema) } } }
         : { description: 'Success, no body.' }
@@ -272,6 +274,11 @@ function openApiDocument(config: Config, modules: RouteModule[]) {
         const bodyRequired = !!(row.body as TObject | undefined)?.required?.length
         op.requestBody = { required: !row.multipart && row.method !== 'PATCH' && bodyRequired, content }
       }
+      if (row.requestContent) {
+        const content = Object.fromEntries(Object.entries(row.requestContent).map(([type, c]) => [type, { ...c, schema: doc(c.schema) }]))
+        op.requestBody = { required: true, content }
+      }
+      if (row.externalDocs) op.externalDocs = { ...row.externalDocs, url: row.externalDocs.url.replace('{public_base}', config.publicUrl) }
       if (!(op.parameters as unknown[]).length) delete op.parameters
       paths[path] ??= {}
       paths[path][row.method.toLowerCase()] = op

@@ -37,7 +37,8 @@ async function run(ctx: AppContext, modules: readonly RouteModule[], row: RouteR
     dryRun,
     modules,
   })
-  if (dryRun) return sendPrecognitionSuccess(reply)
+  // A dry run that has something to say (an import's plan) answers it itself.
+  if (dryRun) return reply.sent ? reply : sendPrecognitionSuccess(reply)
   if (reply.sent) return reply
   const status = reply.statusCode !== 200 && row.raw ? reply.statusCode : successStatus(row)
   reply.code(status)

@@ -51,6 +51,12 @@ export interface RouteRow<B extends TSchema | undefined = any, Q extends TSchema
   multipart?: boolean
   /** Answers its own content type (markdown, HTML): the handler's return value is sent as is. */
   raw?: boolean
+  /** The content type a raw row answers, for the document (default: text/markdown for markdown rows, else JSON). */
+  rawType?: string
+  /** Bodies the handler reads itself, by content type, for the document (a zip, a document of its own schema). */
+  requestContent?: Record<string, { schema: unknown; example?: unknown }>
+  /** Where a schema the row names but does not embed is served (the page document's). */
+  externalDocs?: { url: string; description: string }
   handler: (input: HandlerInput<In<B>, In<Q>, In<P>>) => Promise<unknown>
 }
 

@@ -178,4 +178,10 @@ async function deleteUsedOnlyBy(db: Db, profileId: number): Promise<StoredFile[]
   )
 }
 
-export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths, imagesByPath, deleteUnusedBefore, deleteUsedOnlyBy })
+/** Deletes the user's uploads at `paths` and their variants, and returns them (an import that failed takes back what it stored). */
+async function deleteUploads(db: Db, userId: number, paths: string[]): Promise<StoredFile[]> {
+  if (!paths.length) return []
+  return deleteUploadsWithVariants(db, (_trx, eb) => eb.and([eb('user_id', '=', userId), eb('path', 'in', paths)]))
+}
+
+export const filesRepository = Object.freeze({ insert, findByPath, ownedPaths, imagesByPath, deleteUnusedBefore, deleteUsedOnlyBy, deleteUploads })

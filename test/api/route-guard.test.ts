@@ -56,7 +56,7 @@ describe(`every API route is guarded (${STORE})`, () => {
     assert.ok(guarded.length >= 20, `only ${guarded.length} guarded rows found`)
     assert.deepEqual(
       rows.filter(({ row }) => row.scope === 'public').map(({ row }) => row.operationId),
-      ['getApiIndex'],
+      ['getApiIndex', 'getPageDocumentSchema'],
     )
   })
 

@@ -19,6 +19,18 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'api/slot-types.ts': { button: 'OpenAPI example of the {type} path parameter' },
   'core/demo-page.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
   'core/token-limits.ts': { music: 'the music lookup rate-limit group' },
+  'core/page-document.ts': {
+    text: 'a form field input type',
+    button: 'the page document example',
+    picture: 'the page document example',
+    event: 'the page document property holding an event record',
+    form: 'the page document property holding a form record',
+  },
+  'core/importers/foreign-page.ts': Object.fromEntries(
+    ['button', 'text', 'youtube', 'music', 'divider'].map((t) => [t, 'importers map the blocks of other services onto slot types by name']),
+  ),
+  'core/importers/linkstack.ts': { text: "LinkStack's own name of a text block in its export" },
+  'core/importers/littlelink.ts': { button: "the CSS class of LittleLink's buttons" },
   'dashboard/forms.ts': { text: 'an HTML input type' },
   // The page editor's richer widgets, where a generated form field cannot serve (issue #26).
   'core/editor-use-cases.ts': { event: 'event blocks are made in the dashboard', form: 'form blocks are made in the dashboard', text: 'a form question kind' },

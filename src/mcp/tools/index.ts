@@ -4,6 +4,7 @@ import createProfile from './create-profile.ts'
 import createSlots from './create-slots.ts'
 import deleteSlots from './delete-slots.ts'
 import deleteSocialLink from './delete-social-link.ts'
+import exportPage from './export-page.ts'
 import getAnalytics from './get-analytics.ts'
 import getMe from './get-me.ts'
 import getProfileAnalytics from './get-profile-analytics.ts'
@@ -13,6 +14,7 @@ import getProfile from './get-profile.ts'
 import getUploadUrl from './get-upload-url.ts'
 import hideSlot from './hide-slot.ts'
 import listFormSubmissions from './list-form-submissions.ts'
+import importPage from './import-page.ts'
 import listProfiles from './list-profiles.ts'
 import listSlotTypes from './list-slot-types.ts'
 import listSlots from './list-slots.ts'
@@ -46,6 +48,8 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   getProfileSettings,
   updateProfileSettings,
   getProfileMarkdown,
+  exportPage,
+  importPage,
   listSlots,
   createSlots,
   updateSlots,
