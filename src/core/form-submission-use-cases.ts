@@ -94,7 +94,7 @@ async function formOfSlot(db: Db, profile: StoredProfile, slotId: number): Promi
     return form ? { id: form.id, title: form.title, fields: form.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })) } : null
   }
   if (!slot && isRowId(slotId) && (await formSubmissionsRepository.existsForSlot(db, profile.id, slotId))) return null
-  throw notFound('form slot', `This page has no form slot ${slotId}. GET /profiles/{profileKey}/slots lists its slots; form slots have type "form".`)
+  throw notFound('form slot', `This page has no form slot ${slotId}. {{slots.list}} lists its slots; form slots have type "form".`)
 }
 
 const toResource = (s: { id: number; slotId: number; formId: number; createdAt: string; data: Record<string, string> }): FormSubmission => ({

@@ -50,7 +50,7 @@ const FormRecord = Type.Object(
 
 export const PageDocumentSlot = Type.Object(
   {
-    type: Type.String({ minLength: 1, maxLength: 60, description: 'A slot type (GET /v1/slot-types); a type the reading service does not know is kept as it is, read-only.' }),
+    type: Type.String({ minLength: 1, maxLength: 60, description: 'A slot type (one of the service\'s slot types); a type the reading service does not know is kept as it is, read-only.' }),
     data: Type.Record(Type.String(), Type.Unknown(), {
       description:
         'The slot data in its type\'s shape, as GET …/slots answers it, except that upload paths (picture `path`, gallery `items[].path`) name an entry of the archive (`files/1.png`). The `eventId`/`formId` of event and form slots are the exporting service\'s ids: an import stores the record in `event`/`form` and puts its new id there.',
@@ -101,7 +101,7 @@ export const PageDocument = Type.Object(
           { maxItems: limits.socialsPerProfile },
         ),
         languageCode: Nullable(Type.String({ maxLength: 16, description: 'The page language (null: the owner\'s).' })),
-        themeId: Type.Integer({ minimum: 1, description: 'The theme (GET /v1/profiles/{profileKey} themeId).' }),
+        themeId: Type.Integer({ minimum: 1, description: 'The theme: the profile\'s themeId.' }),
         published: Type.Boolean({ description: 'Whether the public page is served.' }),
       },
       { additionalProperties: false },

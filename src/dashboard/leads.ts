@@ -3,7 +3,7 @@ import type { FormSubmission, SubmissionsFormView, SubmissionsPage } from '../co
 import * as useCases from '../core/use-cases.ts'
 import { FORM_SLOT_TYPE } from '../slots/shared/form-submission.ts'
 import { h } from '../slots/shared/html.ts'
-import type { User } from '../store/users.ts'
+import type { User } from '../core/account-use-cases.ts'
 import { csv } from './csv.ts'
 import { when } from './format.ts'
 import { csrfField } from './layout.ts'

@@ -4,7 +4,7 @@ import { pageExportUseCases } from '../core/page-export.ts'
 import { pageImportUseCases } from '../core/page-import.ts'
 import { limits } from '../limits.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
-import type { User } from '../store/users.ts'
+import type { User } from '../core/account-use-cases.ts'
 import { csrfField } from './layout.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 

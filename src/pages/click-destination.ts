@@ -4,7 +4,7 @@ import { slotService } from '../core/slot-service.ts'
 import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { toSlotResource } from '../slots/resource.ts'
-import { type StoredProfile, type StoredSlot, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
+import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
 
 export type ClickTarget = { slotId: number; index: number } | { socialOrder: number }
 

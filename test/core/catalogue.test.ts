@@ -26,6 +26,7 @@ const FACE_ONLY = new Set([
   // The API describing itself: no account, no store, the same for every caller.
   'api GET /v1',
   'api GET /v1/openapi.json',
+  'api GET /v1/schemas/page-document.json',
   // Sign-in itself: the dashboard's session is how the owner becomes a principal at all.
   'dashboard POST /login',
   'dashboard POST /logout',
@@ -72,7 +73,7 @@ function catalogueCalls(source: string): string[] {
 const src = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url))
 const rowName = (prefix: string, row: { method: string; url: string }) => `api ${row.method} ${`${prefix}${row.url}`.replace(/\/$/, '')}`
 /** The file of each module of apiModules, in its order. */
-const API_FILES = ['discovery', 'slot-types', 'profiles', 'slots', 'music', 'files', 'analytics']
+const API_FILES = ['discovery', 'slot-types', 'profiles', 'slots', 'music', 'files', 'analytics', 'form-submissions', 'page-transfer']
 const kebab = (name: string) => name.replace(/_/g, '-')
 
 describe('the catalogue of use cases', () => {
@@ -131,6 +132,8 @@ describe('the catalogue of use cases', () => {
       'analytics purge': 'analytics',
       'analytics seed': 'analytics',
       'forms submissions': 'forms',
+      'pages export': 'pages',
+      'pages import': 'pages',
       backup: 'backup',
       restore: 'backup',
     }
