@@ -44,10 +44,13 @@ describe(`GET /openapi.json (${STORE})`, () => {
 
   it('documents request bodies with the very schema that validates them', async () => {
     const { StoreProfileRequest } = await import('../../src/profiles/schemas.ts')
+    const { renderNextStepsIn } = await import('../../src/core/next-step.ts')
+    const { restNextSteps } = await import('../../src/http/next-steps.ts')
     const doc = (await t.request('GET', '/v1/openapi.json', { token })).body
+    // The same schema, its next steps ({{profiles.checkLogin}}) named as the API's routes.
     assert.deepEqual(
       doc.paths['/profiles'].post.requestBody.content['application/json'].schema,
-      JSON.parse(JSON.stringify(StoreProfileRequest)),
+      renderNextStepsIn(JSON.parse(JSON.stringify(StoreProfileRequest)), restNextSteps),
     )
   })
 
