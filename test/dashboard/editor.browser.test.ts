@@ -88,7 +88,7 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await page.getByRole('button', { name: 'Create the account' }).click()
     await page.waitForURL(`${t.url}/my-links`)
     const login = `editor_${Date.now().toString(36)}`
-    await page.getByLabel(/^Login/).fill(login)
+    await page.getByLabel(/^Login \(your page/).fill(login)
     await page.getByRole('button', { name: 'Create the page' }).click()
     await page.waitForURL(/\/my-links\/\d+$/)
     await page.getByRole('link', { name: 'Edit the page' }).click()
