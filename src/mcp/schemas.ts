@@ -84,7 +84,8 @@ export function advertisedOutput(tool: { outputSchema: TObject; annotations: { r
   }
   return {
     ...rest,
-    properties: { ...properties, ...marks, ...refusal },
+    // A tool that answers a mark of its own (import_page's dryRun) keeps its own, wider, schema.
+    properties: { ...marks, ...properties, ...refusal },
     ...(required.length && { if: { required: ['retryAfterSeconds'] }, else: { required } }),
   }
 }

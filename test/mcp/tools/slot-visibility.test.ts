@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { makeAccount, makeProfile, makeToken, STORE, startApp, type TestApp } from '../../helpers/app.ts'
-import { callTool, connectMcp } from '../../helpers/mcp.ts'
+import { callTool, connectMcp, errorOf } from '../../helpers/mcp.ts'
 import { BROWSER_UA } from '../../pages/page-fixtures.ts'
 
 // issue 31: hide_slot, show_slot and schedule_slot, the agent's way to the same write as
@@ -56,9 +56,11 @@ describe(`MCP hide_slot, show_slot, schedule_slot (${STORE})`, () => {
     assert.match(first.content[0].text!, /from 2099-12-01T09:00 with no end/)
     assert.equal(await onPage(), false)
     const again = await callTool(client, 'schedule_slot', args)
-    assert.deepEqual(again.structuredContent, first.structuredContent)
+    const { replayed, ...replay } = again.structuredContent
+    assert.equal(replayed, true)
+    assert.deepEqual(replay, first.structuredContent)
     const other = await callTool(client, 'schedule_slot', { ...args, startsAt: '2099-12-02T09:00' })
-    assert.equal(other.structuredContent.code, 'idempotency_mismatch')
+    assert.equal(errorOf(other).code, 'idempotency_mismatch')
     const ends = await callTool(client, 'schedule_slot', { profileKey: login, slot: slotId, endsAt: '2099-12-24T18:00' })
     assert.deepEqual(ends.structuredContent.slot.visibility, { hidden: false, startsAt: '2099-12-01T09:00', endsAt: '2099-12-24T18:00' })
     const cleared = await callTool(client, 'schedule_slot', { profileKey: login, slot: slotId, startsAt: null, endsAt: null })
@@ -69,8 +71,8 @@ describe(`MCP hide_slot, show_slot, schedule_slot (${STORE})`, () => {
   it('refuses endsAt before startsAt with the REST error naming visibility.endsAt', async () => {
     const result = await callTool(client, 'schedule_slot', { profileKey: login, slot: slotId, startsAt: '2099-12-02T09:00', endsAt: '2099-12-01T09:00' })
     assert.equal(result.isError, true)
-    assert.equal(result.structuredContent.code, 'validation_failed')
-    assert.deepEqual(Object.keys(result.structuredContent.errors), ['visibility.endsAt'])
+    assert.equal(errorOf(result).code, 'validation_failed')
+    assert.deepEqual(Object.keys(errorOf(result).errors ?? {}), ['visibility.endsAt'])
   })
 
   it('refuses a read-only token and another account’s slot', async () => {
@@ -85,6 +87,6 @@ describe(`MCP hide_slot, show_slot, schedule_slot (${STORE})`, () => {
     const stranger = await makeAccount(t)
     const theirs = await makeProfile(t, stranger.user)
     const foreign = await callTool(client, 'hide_slot', { profileKey: theirs.login, slot: slotId })
-    assert.equal(foreign.structuredContent.code, 'not_found')
+    assert.equal(errorOf(foreign).code, 'not_found')
   })
 })
