@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { callTool, connectMcp } from '../helpers/mcp.ts'
+import { callTool, connectMcp, errorOf } from '../helpers/mcp.ts'
 
 /** Issue 29, finding 1: a body of 200,000 unknown keys (about 2.3 MB, under the body and depth limits). */
 function crowded(n: number, base: Record<string, unknown> = {}): Record<string, unknown> {
@@ -63,14 +63,14 @@ describe(`validation errors are bounded, on REST and MCP (${STORE})`, () => {
     assert.equal(result.isError, true)
     const text = result.content[0].text!
     assert.ok(text.length < 2_000, `answer of ${text.length} bytes`)
-    assert.equal(result.structuredContent.code, 'validation_failed')
-    assert.deepEqual(Object.keys(result.structuredContent.errors), ['arguments'])
+    assert.equal(errorOf(result).code, 'validation_failed')
+    assert.deepEqual(Object.keys(errorOf(result).errors ?? {}), ['arguments'])
   })
 
   it('names at most 50 of 300 unknown MCP arguments', async () => {
     const result = await callTool(client, 'reorder_slots', crowded(300, { profileKey: login, order: [] }))
     assert.equal(result.isError, true)
-    assert.equal(Object.keys(result.structuredContent.errors).length, 50)
-    assert.match(result.structuredContent.message, /the first 50 are named, and 25\d more\)$/)
+    assert.equal(Object.keys(errorOf(result).errors ?? {}).length, 50)
+    assert.match(errorOf(result).message, /the first 50 are named, and 25\d more\)$/)
   })
 })
