@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { limits, MAX_SOCIAL_ORDER } from '../limits.ts'
+import { VisibilityInput } from '../slots/shared/visibility.ts'
 import { Nullable } from './schemas.ts'
 
 /**
@@ -57,12 +58,10 @@ export const PageDocumentSlot = Type.Object(
     }),
     event: Type.Optional(EventRecord),
     form: Type.Optional(FormRecord),
-    visibility: Type.Optional(
-      Type.Unknown({
-        description:
-          'Reserved in version 1 for slot visibility (issue 31): written only by services that have it; a service without it lists the field as not imported.',
-      }),
-    ),
+    visibility: Type.Optional({
+      ...VisibilityInput,
+      description: 'Whether and when the slot shows (hidden, startsAt, endsAt); absent: always shown.',
+    }),
   },
   { additionalProperties: false },
 )

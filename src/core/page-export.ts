@@ -51,6 +51,9 @@ async function buildDocument(ctx: AppContext, db: Db, profile: StoredProfile): P
     const ref = def.record?.(data as never)
     const record = records.get(slot.id) as Record<string, unknown> | undefined
     if (ref && record) out[RECORD_PROPERTY[ref.kind]] = Object.fromEntries(RECORD_FIELDS[ref.kind].map((k) => [k, record[k]])) as never
+    // Only a slot that is not simply shown carries its visibility, so older documents read alike.
+    const v = slot.visibility
+    if (v.hidden || v.startsAt !== null || v.endsAt !== null) out.visibility = { ...v }
     return out
   })
   const language = profile.languageId === null ? undefined : await languagesRepository.findById(db, profile.languageId)

@@ -24,6 +24,7 @@ import { FILE_REF_PATTERN, PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, PageDocu
 import { recordIdField, setAtPath } from './page-paths.ts'
 import { checkSlotData, isPlainObject } from './slot-data.ts'
 import { slotService } from './slot-service.ts'
+import type { VisibilityPatch } from '../slots/shared/visibility.ts'
 import { type WriteOptions, writeAccount } from './unit-of-work.ts'
 import { ajvErrorsToFields, compileBody } from './validation.ts'
 
@@ -69,6 +70,7 @@ interface PlannedSlot {
   /** Archive names inside data, by field (`items.0.path`). */
   files: Array<{ field: string; name: string }>
   legacy: boolean
+  visibility?: VisibilityPatch
 }
 
 interface Plan {
@@ -175,7 +177,6 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
   }
   const slots: PlannedSlot[] = []
   doc.slots.forEach((slot: PageDocumentSlot, i) => {
-    if (slot.visibility !== undefined) skipped.push({ field: `slots.${i}.visibility`, reason: 'This service has no slot visibility yet; the slot is imported and always shown.' })
     const def = slotTypeOf(slot.type)
     if (!def) {
       // A type this service no longer has (legacy) is the owner's data: kept as it is, read-only,
@@ -215,7 +216,7 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
       return
     }
     for (const f of names) use(f.name)
-    slots.push({ type: slot.type, data: check.data, record, files: names, legacy: false })
+    slots.push({ type: slot.type, data: check.data, record, files: names, legacy: false, visibility: slot.visibility })
   })
   for (const name of files.keys()) {
     if (!uploads.includes(name)) skipped.push({ field: name, reason: 'No part of the page uses this image.' })
@@ -262,7 +263,7 @@ async function write(ctx: AppContext, trx: Db, userId: number, p: Plan, paths: M
     for (const f of slot.files) setAtPath(data, f.field, paths.get(f.name))
     if (slot.record) data[slot.record.idField] = await storeRecord(trx, userId, slot.record.kind, slot.record.fields as never)
     if (slot.record) counts[slot.record.kind]++
-    supported.push({ type: slot.type, data })
+    supported.push({ type: slot.type, data, visibility: slot.visibility })
   }
   if (supported.length) await slotService.appendManaged(trx, profile, supported)
   // Page order as in the document: legacy slots go back between the others where they were.

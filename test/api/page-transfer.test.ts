@@ -103,6 +103,21 @@ describe(`page export and import (${STORE})`, () => {
       assert.match(res.body.data.skipped[0].reason, /files\/1\.png is not in the upload/)
     })
 
+    it('carries each slot\'s visibility (hidden, a schedule) across and leaves always-shown slots without one', async () => {
+      const doc = (await t.request('GET', '/v1/profiles/demo.port/export?format=json', { token })).body
+      assert.equal(doc.slots.filter((s: any) => 'visibility' in s).length, 0)
+      doc.slots[0].visibility = { hidden: true }
+      doc.slots[3].visibility = { startsAt: '2099-12-01T09:00', endsAt: '2099-12-24T18:00' }
+      const res = await t.request('POST', '/v1/profiles/import?login=demo.port.vis', { token, body: doc })
+      assert.equal(res.status, 201, res.text)
+      assert.ok(!res.body.data.skipped.some((s: any) => /visibility/.test(s.field)))
+      const again = (await t.request('GET', '/v1/profiles/demo.port.vis/export?format=json', { token })).body
+      assert.deepEqual(again.slots[0].visibility, { hidden: true, startsAt: null, endsAt: null })
+      // page.json alone: the two slots with images are left out, so the text slot moves up.
+      assert.deepEqual(again.slots.find((s: any) => s.type === 'text').visibility, { hidden: false, startsAt: '2099-12-01T09:00', endsAt: '2099-12-24T18:00' })
+      assert.equal(again.slots.filter((s: any) => 'visibility' in s).length, 2)
+    })
+
     it('a dry run (Precognition) answers what would be created and stores nothing', async () => {
       const archive = (await download(t, '/v1/profiles/demo.port/export', token)).bytes
       const before = (await t.request('GET', '/v1/profiles', { token })).body.meta.total

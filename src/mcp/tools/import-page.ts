@@ -21,7 +21,7 @@ export default defineTool({
   description:
     'Creates a new page from a page document (what export_page answers, version 1), all or nothing: profile fields, socials, ' +
     'slots in order, events and forms. Images cannot travel in a tool call, so slots and fields that need one are listed in ' +
-    '`skipped` with why (the zip through POST /v1/profiles/import brings them). Run it with dryRun first to see every problem ' +
+    '`skipped` with why (the dashboard\'s Import a page, or the API\'s page import with the zip, brings them). Run it with dryRun first to see every problem ' +
     'and what would be created. Example: import_page {"document": {"format": "slotline.page", "version": 1, …}, "login": "jane.copy", "dryRun": true}.',
   scope: 'profile:write',
   inputSchema: Type.Object(
