@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
-import type { TestApp } from './app.ts'
+import { makeAccount, makeProfile, startApp, type TestApp } from './app.ts'
 
 /** An MCP client connected to the app's /mcp over real HTTP with a bearer token, as an agent would be. */
 export async function connectMcp(t: TestApp, token: string): Promise<Client> {
@@ -9,6 +9,18 @@ export async function connectMcp(t: TestApp, token: string): Promise<Client> {
   })
   await client.connect(transport)
   return client
+}
+
+/**
+ * A fresh app with one account, one of its pages and an MCP client on its token: the set-up of
+ * the connector suites; the suite closes the client, then the app.
+ */
+export async function startMcpSession(): Promise<{ t: TestApp; token: string; login: string; client: Client }> {
+  const t = await startApp()
+  const account = await makeAccount(t)
+  const login = (await makeProfile(t, account.user)).login
+  const client = await connectMcp(t, account.token)
+  return { t, token: account.token, login, client }
 }
 
 /** What a refused tool call carries in `_meta` (src/mcp/call-tool.ts). */

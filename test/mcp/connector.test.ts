@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { callTool, connectMcp, errorOf } from '../helpers/mcp.ts'
+import { startMcpSession, callTool, connectMcp, errorOf } from '../helpers/mcp.ts'
 import { tools as registry } from '../../src/mcp/tools/index.ts'
 import { useHandClock } from '../helpers/rate-limits.ts'
 
@@ -36,11 +36,7 @@ describe(`/mcp (${STORE})`, () => {
   let client: Client
 
   before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    login = (await makeProfile(t, account.user)).login
-    client = await connectMcp(t, token)
+    ;({ t, token, login, client } = await startMcpSession())
   })
   after(async () => {
     await client.close()

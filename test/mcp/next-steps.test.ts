@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { callTool, connectMcp } from '../helpers/mcp.ts'
+import { STORE, type TestApp } from '../helpers/app.ts'
+import { startMcpSession, callTool, } from '../helpers/mcp.ts'
 
 // The core names a next step by operation ({{files.upload}}); each face must say it its own way.
 describe(`next steps as each face says them (${STORE})`, () => {
@@ -11,11 +11,7 @@ describe(`next steps as each face says them (${STORE})`, () => {
   let token: string
   let login: string
   before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    login = (await makeProfile(t, account.user)).login
-    client = await connectMcp(t, token)
+    ;({ t, token, login, client } = await startMcpSession())
   })
   after(async () => {
     await client.close()

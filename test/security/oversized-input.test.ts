@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
-import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { callTool, connectMcp, errorOf } from '../helpers/mcp.ts'
+import { STORE, type TestApp } from '../helpers/app.ts'
+import { startMcpSession, callTool, errorOf } from '../helpers/mcp.ts'
 
 /** Issue 29, finding 1: a body of 200,000 unknown keys (about 2.3 MB, under the body and depth limits). */
 function crowded(n: number, base: Record<string, unknown> = {}): Record<string, unknown> {
@@ -18,11 +18,7 @@ describe(`validation errors are bounded, on REST and MCP (${STORE})`, () => {
   let client: Client
 
   before(async () => {
-    t = await startApp()
-    const account = await makeAccount(t)
-    token = account.token
-    login = (await makeProfile(t, account.user)).login
-    client = await connectMcp(t, token)
+    ;({ t, token, login, client } = await startMcpSession())
   })
   after(async () => {
     await client.close()
