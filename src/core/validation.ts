@@ -22,6 +22,8 @@ function makeAjv(coerce: boolean): Ajv {
   // `link`: a web address, mailto, tel or whatsapp link. It tells the document (and generated
   // clients) what the field holds; the domain's own check judges it, with its own messages.
   ajv.addFormat('link', true)
+  // `color`: a CSS colour (slot styles); checked by the slot type's own rule, as `link` is.
+  ajv.addFormat('color', true)
   return ajv
 }
 

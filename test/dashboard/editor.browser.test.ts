@@ -112,6 +112,20 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await page.getByRole('status').filter({ hasText: expect }).waitFor()
   }
 
+  /** Drops an image file on a drop zone as a person dragging it from their files would (a DataTransfer holding it). */
+  async function dropFile(page: Page, zone: Locator, name: string, bytes: Buffer) {
+    const dataTransfer = await page.evaluateHandle(
+      ([file, b]) => {
+        const files = new DataTransfer()
+        files.items.add(new File([new Uint8Array(b)], file, { type: 'image/png' }))
+        return files
+      },
+      [name, [...bytes]] as const,
+    )
+    await zone.dispatchEvent('dragover', { dataTransfer })
+    await zone.dispatchEvent('drop', { dataTransfer })
+  }
+
   const announced = (page: Page, text: RegExp) => page.waitForFunction((source) => new RegExp(source).test(document.getElementById('ed-live')?.textContent ?? ''), text.source)
 
   it('builds a whole page through the editor: profile, socials, blocks of eight types, edit, delete, drag and keyboard reorder', async () => {
@@ -140,9 +154,12 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await page.getByLabel('Bio').fill('Photographer in Lisbon.')
     await page.getByRole('button', { name: 'Save profile' }).click()
     await announced(page, /Profile saved/)
-    await page.getByLabel('Avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solid(400, 400, 'png', '#aa3355') })
-    await page.getByRole('button', { name: 'Upload avatar' }).click()
+    // The avatar by drag and drop: a real PNG dropped on the zone, whose handler alone puts it in the field and sends it.
+    const zone = page.getByRole('group', { name: 'Drop the avatar image here' })
+    assert.equal(await zone.getByLabel('Avatar image').evaluate((el: HTMLInputElement) => el.files?.length ?? 0), 0)
+    await dropFile(page, zone, 'me.png', await solid(400, 400, 'png', '#aa3355'))
     await announced(page, /new avatar/)
+    await page.getByRole('img', { name: 'Your current avatar' }).waitFor()
     for (const link of ['instagram.com/jane', 'github.com/jane', 'mailto:jane@example.com']) {
       // The same words each time: the live region is emptied first, so each addition is awaited.
       await page.evaluate(() => {
@@ -158,6 +175,12 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await audit(page, problems, 'add-button')
     await panel(page).getByLabel('Title', { exact: true }).fill('Shop')
     await panel(page).getByLabel(/^Link/).fill('example.com/shop')
+    // Custom colours: the picker beside the colour's text field sets it; a colour typed sets the picker.
+    await panel(page).getByLabel('Style').selectOption('custom')
+    await panel(page).getByRole('textbox', { name: 'Text color', exact: true }).fill('white')
+    assert.equal(await panel(page).getByLabel('Text color: pick a colour').inputValue(), '#ffffff')
+    await panel(page).getByLabel('Background color: pick a colour').fill('#0b3d2e')
+    assert.equal(await panel(page).getByRole('textbox', { name: 'Background color', exact: true }).inputValue(), '#0b3d2e')
     await save(page, /Button block added/)
     await addBlock(page, 'Button')
     await panel(page).getByLabel('Title', { exact: true }).fill('Newsletter')
@@ -180,6 +203,21 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await panel(page).getByLabel('Title', { exact: true }).first().fill('Questions')
     await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Title/).fill('Do you travel?')
     await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Text/).fill('Yes, all over Europe.')
+    // A second question, moved above the first before saving; the move is announced and keeps the focus on that row.
+    for (const [row, title] of [
+      ['Item 2', 'What do you charge?'],
+      ['Item 3', 'A question to remove'],
+    ]) {
+      await panel(page).getByRole('button', { name: 'Add another item' }).click()
+      await panel(page).getByRole('group', { name: row }).getByLabel(/^Title/).fill(title)
+      await panel(page).getByRole('group', { name: row }).getByLabel(/^Text/).fill('Ask me.')
+    }
+    await panel(page).getByRole('button', { name: /^Move up\s?: item 2/ }).click()
+    await announced(page, /Moved up: now 1 of 3/)
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Move down: item 1')
+    assert.equal(await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Title/).inputValue(), 'What do you charge?')
+    await audit(page, problems, 'faq-rows')
+    await panel(page).getByRole('checkbox', { name: 'Remove item 3' }).check()
     await save(page, /FAQ block added/)
 
     await addBlock(page, 'YouTube video')
@@ -187,7 +225,9 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await save(page, /YouTube video block added/)
 
     await addBlock(page, 'Picture')
-    await panel(page).getByLabel('Image').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: await solid(300, 200, 'png', '#225588') })
+    // A block's image field takes a dropped file too; the form is sent with Save.
+    await dropFile(page, panel(page).getByRole('group', { name: 'Drop an image here' }), 'door.png', await solid(300, 200, 'png', '#225588'))
+    await announced(page, /door\.png chosen/)
     await panel(page).getByLabel('Alternative text').fill('A blue door')
     await save(page, /Picture block added/)
 
@@ -215,9 +255,19 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await panel(page).getByLabel('Title', { exact: true }).fill('My shop')
     await save(page, /Button block saved/)
 
-    // Delete one.
+    // Delete one: a dialog asks first. Keeping it changes nothing and returns to its Delete.
     await block(page, 'Newsletter').getByRole('button', { name: /^Delete/ }).click()
+    const question = page.getByRole('dialog', { name: 'Delete this block?' })
+    await question.waitFor()
+    assert.match((await question.textContent()) ?? '', /Button: “Newsletter”\. Deleting it cannot be undone\./)
+    await audit(page, problems, 'delete-dialog')
+    await question.getByRole('button', { name: 'Keep it' }).click()
+    await question.waitFor({ state: 'hidden' })
+    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Delete: Button, Newsletter/)
+    await block(page, 'Newsletter').getByRole('button', { name: /^Delete/ }).click()
+    await question.getByRole('button', { name: 'Delete block' }).click()
     await announced(page, /Block deleted/)
+    assert.equal(await block(page, 'Newsletter').count(), 0)
 
     // Reorder by keyboard: focus "Move up" of the divider and press Enter; the result is announced.
     await block(page, 'Divider').getByRole('button', { name: /^Move up/ }).focus()
@@ -253,6 +303,11 @@ describe(`page editor in a real browser (${STORE})`, () => {
     )
     assert.equal(slots[1].data.title, 'My shop')
     assert.equal(slots[1].data.link, 'https://example.com/shop')
+    assert.deepEqual([slots[1].data.style, slots[1].data.customize.backgroundColor, slots[1].data.customize.textColor], ['custom', '#0b3d2e', 'white'])
+    assert.deepEqual(
+      slots[3].data.items.map((i: any) => i.title),
+      ['What do you charge?', 'Do you travel?'],
+    )
     assert.equal(slots[6].data.alt, 'A blue door')
     const profile = (await t.request('GET', `/v1/profiles/${login}`, { token })).body.data
     assert.equal(profile.title, 'Jane Doe')
@@ -276,6 +331,12 @@ describe(`page editor in a real browser (${STORE})`, () => {
       assert.ok(text?.includes(words), words)
     }
     assert.ok(!text?.includes('Newsletter'))
+    assert.ok(!text?.includes('A question to remove'))
+    assert.ok(text!.indexOf('What do you charge?') < text!.indexOf('Do you travel?'), 'the FAQ rows in the order chosen')
+    // The dropped avatar is on the public page, loaded.
+    const avatar = visitor.getByRole('img', { name: 'Jane Doe' })
+    assert.equal(await avatar.getAttribute('src'), profile.computed.avatarUrl)
+    assert.ok((await avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))) > 0, 'the avatar image loads')
     assert.equal(await visitor.getByRole('img', { name: 'A blue door' }).count(), 1)
     // The event shows 19:30 in Lisbon, the owner's zone (the account was registered from a Lisbon browser).
     assert.match(text ?? '', /7:30\sPM|19:30/)
@@ -347,7 +408,7 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await press(page.getByRole('button', { name: 'Save profile' }), /Profile saved/)
 
     // The file picker opens from the keyboard too.
-    await tabTo(page, page.getByLabel('Avatar image'))
+    await tabTo(page, page.getByLabel('Avatar image', { exact: true }))
     const chooser = page.waitForEvent('filechooser')
     await page.keyboard.press('Space')
     await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solid(300, 300, 'png', '#116644') })
@@ -373,6 +434,12 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await addByKeyboard('FAQ')
     await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Title/ }), 'Keyboard only?')
     await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Text/ }), 'Yes.')
+    await tabTo(page, region().getByRole('button', { name: 'Add another item' }))
+    await page.keyboard.press('Enter')
+    await region().getByRole('group', { name: 'Item 2' }).waitFor()
+    await typeInto(region().getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Title/ }), 'Really?')
+    await typeInto(region().getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Text/ }), 'Really.')
+    await press(region().getByRole('button', { name: /^Move up\s?: item 2/ }), /Moved up: now 1 of 2/)
     await saveByKeyboard(/FAQ block added/)
     await addByKeyboard('Divider')
     await saveByKeyboard(/Divider block added/)
@@ -399,7 +466,18 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await region().waitFor()
     await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'My work')
     await saveByKeyboard(/Button block saved/)
-    await press(page.getByRole('button', { name: /^Delete\s?: Button, Shop/ }), /Block deleted/)
+    // Delete asks in a dialog whose focus starts on Keep it; Escape keeps the block, Delete block deletes it.
+    await tabTo(page, page.getByRole('button', { name: /^Delete\s?: Button, Shop/ }))
+    await page.keyboard.press('Enter')
+    const question = page.getByRole('dialog', { name: 'Delete this block?' })
+    await question.waitFor()
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep it')
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'hidden' })
+    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Delete: Button, Shop/)
+    await page.keyboard.press('Enter')
+    await question.waitFor()
+    await press(question.getByRole('button', { name: 'Delete block' }), /Block deleted/)
     await press(page.getByRole('button', { name: /^Move up\s?: Form, Ask me/ }), /Moved “Ask me” up: now 6 of 8/)
 
     const token = await makeToken(t, user)
@@ -409,6 +487,10 @@ describe(`page editor in a real browser (${STORE})`, () => {
       ['button', 'text', 'faq', 'divider', 'youtube', 'form', 'event', 'text'],
     )
     assert.equal(slots[0].data.title, 'My work')
+    assert.deepEqual(
+      slots[2].data.items.map((i: any) => i.title),
+      ['Really?', 'Keyboard only?'],
+    )
     const profile = (await t.request('GET', `/v1/profiles/${login}`, { token })).body.data
     assert.equal(profile.title, 'Kim Keys')
     assert.ok(profile.avatar)

@@ -149,7 +149,17 @@ describe(`dashboard page editor (${STORE})`, () => {
       ['One', 'Three', 'Two'],
     )
     assert.equal((await v.submit(editor, {}, `${editor}/blocks/${slots[0].id}/duplicate`)).status, 303)
-    assert.equal((await v.submit(editor, {}, `${editor}/blocks/${slots[2].id}/delete`)).status, 303)
+    // A delete without the answer to "Delete this block?" asks first and deletes nothing.
+    const unasked = await v.submit(editor, {}, `${editor}/blocks/${slots[2].id}/delete`)
+    assert.equal(unasked.status, 303)
+    assert.equal(unasked.location, `${editor}?delete=${slots[2].id}#confirm-delete`)
+    assert.equal((await slotsOf(token, login)).length, 4)
+    const question = await v.get(unasked.location!)
+    assert.match(question.text, /<h2 id="confirm-delete-h"[^>]*>Delete this block\?<\/h2>\s*<p>Button: “Two”\. Deleting it cannot be undone\.<\/p>/)
+    assert.match(question.text, /<input type="hidden" name="confirmed" value="yes">\s*<button type="submit" class="danger"[^>]*>Delete block<\/button><a class="button secondary" href="[^"]+#block-\d+"[^>]*>Keep it<\/a>/)
+    // The card's Delete is that question's address, a form that asks whether or not a script runs.
+    assert.match(question.text, new RegExp(`<form method="get" action="${editor}#confirm-delete"[^>]*><input type="hidden" name="delete" value="${slots[2].id}">`))
+    assert.equal((await v.submit(unasked.location!, { confirmed: 'yes' }, `${editor}/blocks/${slots[2].id}/delete`)).status, 303)
     assert.deepEqual(
       (await slotsOf(token, login)).map((s) => s.data.title),
       ['One', 'One', 'Three'],
@@ -212,6 +222,73 @@ describe(`dashboard page editor (${STORE})`, () => {
     const edit = await v.get(`${editor}?edit=${slot.id}`)
     assert.match(edit.text, /<legend>Item 2<\/legend>/)
     assert.match(edit.text, /name="data.items.1.path" value="u\d+\//)
+  })
+
+  it('reorders a FAQ’s rows before saving, without a script: each move a post that keeps what was typed and says where the row went', async () => {
+    const { v, editor, token, login } = await withPage()
+    const rows = { type: 'faq', 'data.title': 'Questions', 'data.faqStyle': 'border-faq', 'data.items.0.title': 'First?', 'data.items.0.text': 'One.', 'data.items.1.title': 'Second?', 'data.items.1.text': 'Two.', 'data.items.2.title': 'Third?', 'data.items.2.text': 'Three.' }
+    const moved = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, { ...rows, _move: 'data.items.2.up' })
+    assert.equal(moved.status, 200, shownProblems(moved.text))
+    assert.match(moved.text, /<p class="notice" role="status" data-announce>Moved up: now 2 of 3\. Save the block to keep this order\.<\/p>/)
+    const titles = (html: string) => [...html.matchAll(/name="data\.items\.(\d+)\.title" value="([^"]*)"/g)].map((m) => `${m[1]}:${m[2]}`)
+    assert.deepEqual(titles(moved.text), ['0:First?', '1:Third?', '2:Second?'])
+    // The moved row's own Move up keeps the focus (it is the row at 2 now); the first row cannot move up.
+    assert.match(moved.text, /<button type="submit" class="secondary" name="_move" value="data\.items\.1\.up" formnovalidate autofocus>Move up<span class="sr-only">: item 2<\/span><\/button>/)
+    assert.match(moved.text, /name="_move" value="data\.items\.0\.up" formnovalidate disabled>/)
+    assert.equal((await slotsOf(token, login)).length, 0, 'a move saves nothing')
+
+    // At the top, the focus goes to the other direction; a removed row is gone from the draft.
+    const top = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, { ...rows, _remove: 'data.items.0', _move: 'data.items.2.up' })
+    assert.match(top.text, /Moved up: now 1 of 2\./)
+    assert.deepEqual(titles(top.text), ['0:Third?', '1:Second?'])
+    assert.match(top.text, /value="data\.items\.0\.down" formnovalidate autofocus>/)
+
+    // Another row, then Save: the block is stored in the order shown.
+    const more = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, { ...rows, _more: 'data.items' })
+    assert.deepEqual(titles(more.text), ['0:First?', '1:Second?', '2:Third?', '3:'])
+    const saved = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, { ...rows, 'data.items.0.title': 'Third?', 'data.items.0.text': 'Three.', 'data.items.2.title': 'First?', 'data.items.2.text': 'One.', 'data.items.3.title': 'Fourth?', 'data.items.3.text': 'Four.' })
+    assert.equal(saved.status, 303, shownProblems(saved.text))
+    assert.deepEqual(
+      (await slotsOf(token, login))[0].data.items.map((i: any) => i.title),
+      ['Third?', 'Second?', 'First?', 'Fourth?'],
+    )
+  })
+
+  it('moves a gallery image with its uploaded file, alternative text and link', async () => {
+    const { v, editor, token, login } = await withPage()
+    const created = await postMultipart(
+      v,
+      `${editor}?add=gallery`,
+      `${editor}/blocks`,
+      { type: 'gallery', 'data.title': 'Doors', 'data.items.0.path': '', 'data.items.0.alt': 'A red door', 'data.items.1.path': '', 'data.items.1.alt': 'A blue door' },
+      { 'data.items.0.path.file': await solid(120, 120, 'png', '#aa0000'), 'data.items.1.path.file': await solid(120, 120, 'png', '#0000aa') },
+    )
+    assert.equal(created.status, 303, shownProblems(created.text))
+    const [slot] = await slotsOf(token, login)
+    const [red, blue] = slot.data.items
+    const form = { 'data.title': 'Doors', 'data.items.0.path': red.path, 'data.items.0.alt': red.alt, 'data.items.1.path': blue.path, 'data.items.1.alt': blue.alt }
+    const moved = await postMultipart(v, `${editor}?edit=${slot.id}`, `${editor}/blocks/${slot.id}`, { ...form, _move: 'data.items.0.down' })
+    assert.equal(moved.status, 200)
+    assert.match(moved.text, /Moved down: now 2 of 2\./)
+    assert.match(moved.text, new RegExp(`name="data.items.0.path" value="${blue.path}">[\\s\\S]*name="data.items.1.path" value="${red.path}">`))
+    assert.match(moved.text, /name="data\.items\.1\.alt" value="A red door"/)
+    const saved = await postMultipart(v, `${editor}?edit=${slot.id}`, `${editor}/blocks/${slot.id}`, { 'data.title': 'Doors', 'data.items.0.path': blue.path, 'data.items.0.alt': blue.alt, 'data.items.1.path': red.path, 'data.items.1.alt': red.alt })
+    assert.equal(saved.status, 303, shownProblems(saved.text))
+    assert.deepEqual(
+      (await slotsOf(token, login))[0].data.items.map((i: any) => i.alt),
+      ['A blue door', 'A red door'],
+    )
+  })
+
+  it('gives colour fields of the schema (button customize) a picker beside their text field', async () => {
+    const { v, editor, token, login } = await withPage()
+    const form = await v.get(`${editor}?add=button`)
+    assert.match(form.text, /<input id="f-data-customize-backgroundColor" type="text" name="data\.customize\.backgroundColor" value="#424248"[^>]*><input type="color" aria-label="Background color: pick a colour" data-colour-for="f-data-customize-backgroundColor" hidden>/)
+    // Only colour fields: the title is a plain text field.
+    assert.equal(form.text.match(/<input type="color"/g)?.length, 3)
+    const saved = await postMultipart(v, `${editor}?add=button`, `${editor}/blocks`, { type: 'button', 'data.title': 'Mine', 'data.link': 'example.com', 'data.style': 'custom', 'data.customize.backgroundColor': '#112233', 'data.customize.textColor': 'white', 'data.customize.subtitleColor': '#eeeeee', 'data.customize.borderRadius': '8' })
+    assert.equal(saved.status, 303, shownProblems(saved.text))
+    assert.equal((await slotsOf(token, login))[0].data.customize.backgroundColor, '#112233')
   })
 
   it('answers a dry run with the core’s messages and stores nothing', async () => {

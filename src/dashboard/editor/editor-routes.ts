@@ -13,7 +13,7 @@ import type { User } from '../../core/account-use-cases.ts'
 import { type Form, type PageInput, type PageRow, text } from '../page-routes.ts'
 import { EDITOR_ASSETS } from './editor-assets.ts'
 import { blockSummary, type EditorState, editorBody, type Panel } from './editor-view.ts'
-import { formData, uploadFields } from './schema-fields.ts'
+import { formData, rowMoveOf, uploadFields } from './schema-fields.ts'
 
 // The page editor: one page per profile under /my-links/:id/editor. Every action is a plain form
 // post that answers with a redirect back to the editor (post/redirect/get), or, when a save is
@@ -51,6 +51,8 @@ async function show(p: PageInput<User>, s: EditorState = {}, status = 200) {
   const id = profileIdOf(p)
   const profile = await useCases.profiles.get(p.ctx, principal, id)
   if (!s.panel) s.panel = panelFromQuery(p)
+  const deleting = Number(p.query.delete)
+  if (!s.deleting && Number.isSafeInteger(deleting) && deleting > 0) s.deleting = deleting
   const [settings, slots, records] = await Promise.all([
     useCases.profiles.getSettings(p.ctx, principal, id),
     useCases.slots.list(p.ctx, principal, id),
@@ -251,9 +253,14 @@ async function saveBlock(p: PageInput<User>, slotId: number | undefined) {
       }
     }
   }
-  const data = formData(def, p.form, uploaded)
+  const moved = rowMoveOf(text(p.form, '_move'))
+  const data = formData(def, p.form, uploaded, moved)
   const more = text(p.form, '_more')
-  if (more) return show(p, { panel: saveBlockState(p, type, slotId, data, {}, { [more]: 1 }) })
+  if (more) return show(p, { panel: saveBlockState(p, type, slotId, data, errors, { [more]: 1 }) })
+  if (moved) {
+    const said = moved.to === undefined ? 'That row cannot move further.' : `Moved ${moved.up ? 'up' : 'down'}: now ${moved.to + 1} of ${moved.count}. Save the block to keep this order.`
+    return show(p, { panel: { ...saveBlockState(p, type, slotId, data, errors), moved, said } })
+  }
 
   let saved: { id: number } | undefined
   try {
@@ -344,6 +351,8 @@ async function duplicate(p: PageInput<User>) {
 }
 
 async function remove(p: PageInput<User>) {
+  // A post without the answer to "Delete this block?" (an old page, a stray click) asks first.
+  if (text(p.form, 'confirmed') !== 'yes') return p.redirect(`${editorUrl(p)}?delete=${slotIdOf(p)}#confirm-delete`)
   await useCases.slots.remove(p.ctx, principalOf(p), profileIdOf(p), { slot: slotIdOf(p) })
   return p.redirect(editorUrl(p, '#ed-blocks-h'), 'Block deleted.')
 }

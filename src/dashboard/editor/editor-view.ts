@@ -9,7 +9,7 @@ import { slotTypeOf, slotTypes } from '../../slots/registry.ts'
 import type { SlotResource } from '../../slots/resource.ts'
 import type { SlotType } from '../../slots/types.ts'
 import { csrfField } from '../layout.ts'
-import { schemaFields } from './schema-fields.ts'
+import { dropZone, IMAGE_TYPES, type RowMove, schemaFields } from './schema-fields.ts'
 
 /** What the block panel shows: a new block of a type, or one block being edited; with what was typed when a save was refused. */
 export interface Panel {
@@ -22,6 +22,9 @@ export interface Panel {
   errors?: FieldErrors
   extraRows?: Record<string, number>
   lookup?: { query: string; artist: string; found?: string; errors?: FieldErrors }
+  /** A row just moved inside the block (before saving), and the words that say where it went. */
+  moved?: RowMove
+  said?: string
 }
 
 export interface EditorState {
@@ -29,6 +32,8 @@ export interface EditorState {
   profile?: { values: Record<string, string>; errors: FieldErrors }
   social?: { link: string; errors: FieldErrors }
   images?: FieldErrors
+  /** The block whose Delete was pressed: the editor asks before deleting it. */
+  deleting?: number
 }
 
 export interface EditorModel {
@@ -103,11 +108,15 @@ function imageForm(m: EditorModel, name: 'avatar' | 'bgImage', label: string, pa
   const problems = [...(errors?.[name] ?? []), ...(errors?.[`${name}.file`] ?? [])]
   return h`<form class="ed-image" method="post" action="${base(m)}/images" enctype="multipart/form-data" novalidate>
 ${csrfField(m.csrf)}<input type="hidden" name="field" value="${name}">
-<div class="field"><label for="${id}">${label} image</label>
+${dropZone(
+  `Drop the ${label.toLowerCase()} image here`,
+  h`<label for="${id}">${label} image</label>
 ${path && url ? h`<img class="ed-thumb${name === 'avatar' ? ' round' : ''}" src="${url}" alt="Your current ${label.toLowerCase()}" width="64" height="64">` : ''}
-<input id="${id}" type="file" name="file" accept="image/jpeg,image/png,image/webp,image/gif" aria-describedby="${id}-hint${problems.length ? ` ${id}-error` : ''}"${problems.length ? raw(' aria-invalid="true"') : ''}>
-<p class="hint" id="${id}-hint">${hint} JPEG, PNG, WebP or GIF, up to ${limits.uploadMegabytes} MB.</p>
-${problems.length ? h`<p class="error" id="${id}-error">${problems.join(' ')}</p>` : ''}</div>
+<input id="${id}" type="file" name="file" accept="${IMAGE_TYPES}" aria-describedby="${id}-hint${problems.length ? ` ${id}-error` : ''}"${problems.length ? raw(' aria-invalid="true"') : ''}>
+<p class="hint" id="${id}-hint">${hint} Choose a file or drop one on this box: JPEG, PNG, WebP or GIF, up to ${limits.uploadMegabytes} MB.</p>
+${problems.length ? h`<p class="error" id="${id}-error">${problems.join(' ')}</p>` : ''}`,
+  `upload-${name}`,
+)}
 <p class="actions"><button type="submit" name="op" value="upload" data-focus="upload-${name}">Upload ${label.toLowerCase()}</button>${path ? h`<button type="submit" class="secondary" name="op" value="remove" data-focus="remove-${name}">Remove ${label.toLowerCase()}</button>` : ''}</p>
 </form>`
 }
@@ -156,8 +165,8 @@ function blockCard(m: EditorModel, slot: SlotResource, i: number, n: number): Sa
   const summary = blockSummary(slot, m.records.get(slot.id))
   const what = h`<span class="sr-only">: ${title}, ${summary}</span>`
   const action = (verb: string) => `${base(m)}/blocks/${slot.id}/${verb}`
-  const post = (verb: string, label: string, focus: string, extra: SafeHtml | '' = '', disabled = false, cls = 'secondary') =>
-    h`<form method="post" action="${action(verb)}">${csrfField(m.csrf)}${extra}<button type="submit" class="${cls}" data-focus="${focus}"${disabled ? raw(' disabled') : ''}>${label}${what}</button></form>`
+  const post = (verb: string, label: string, focus: string, extra: SafeHtml | '' = '', disabled = false) =>
+    h`<form method="post" action="${action(verb)}">${csrfField(m.csrf)}${extra}<button type="submit" class="secondary" data-focus="${focus}"${disabled ? raw(' disabled') : ''}>${label}${what}</button></form>`
   return h`<li class="ed-block" id="block-${slot.id}" data-id="${slot.id}">
 <div class="ed-block-head"><span class="ed-grip" aria-hidden="true">⠿</span><span class="ed-type">${title}</span> <span class="ed-summary">${summary}</span> <span class="muted ed-pos">${i + 1} of ${n}</span></div>
 <div class="ed-actions">
@@ -165,7 +174,7 @@ ${slot.supported ? h`<a class="button secondary" href="${base(m)}?edit=${slot.id
 ${post('move', 'Move up', `up-${slot.id}`, raw('<input type="hidden" name="direction" value="up">'), i === 0)}
 ${post('move', 'Move down', `down-${slot.id}`, raw('<input type="hidden" name="direction" value="down">'), i === n - 1)}
 ${slot.supported ? post('duplicate', 'Duplicate', `duplicate-${slot.id}`) : ''}
-${post('delete', 'Delete', 'delete', '', false, 'danger')}
+<form method="get" action="${base(m)}#confirm-delete" data-confirm="${action('delete')}" data-what="${title}: “${summary}”"><input type="hidden" name="delete" value="${slot.id}"><button type="submit" class="danger" data-focus="delete-${slot.id}">Delete${what}</button></form>
 </div>
 </li>`
 }
@@ -237,16 +246,40 @@ function panelSection(m: EditorModel, p: Panel): SafeHtml {
   const action = p.mode === 'add' ? `${base(m)}/blocks` : `${base(m)}/blocks/${p.slotId}`
   const heading = p.mode === 'add' ? `Add a block: ${def.title}` : `Edit block: ${def.title}`
   const own = p.type === 'event' ? eventFields(m, p) : p.type === 'form' ? [h`<h3>The form</h3>`, ...formRecordFields(m, p), h`<h3>How it shows</h3>`] : []
-  const fields = schemaFields({ def, errors: p.errors ?? {}, fileUrl: m.fileUrl, extraRows: p.extraRows }, data)
+  const fields = schemaFields({ def, errors: p.errors ?? {}, fileUrl: m.fileUrl, extraRows: p.extraRows, moved: p.moved }, data)
   return h`<section class="card ed-panel" id="panel" aria-labelledby="panel-h">
 <h2 id="panel-h" tabindex="-1">${heading}</h2>
 <p class="hint">${def.description.split('. ')[0]}.</p>
-${p.type === 'music' ? lookupForm(m, p) : ''}${errorList(p.errors)}<form method="post" action="${action}" enctype="multipart/form-data" novalidate data-dry-run>
+${p.type === 'music' ? lookupForm(m, p) : ''}${errorList(p.errors)}${p.said ? h`<p class="notice" role="status" data-announce>${p.said}</p>` : ''}<form method="post" action="${action}" enctype="multipart/form-data" novalidate data-dry-run>
 ${csrfField(m.csrf)}<input type="hidden" name="type" value="${p.type}">
+${/* Enter in a field saves: the first submit button is the form's default, not a row's Move or Add. */ ''}<button type="submit" class="sr-only" tabindex="-1" aria-hidden="true" data-focus="save">Save</button>
 ${own}${fields.length ? fields : h`<p class="muted">This block has nothing to fill in.</p>`}
 <p class="actions"><button type="submit" data-focus="save">Save</button><a class="button secondary" href="${base(m)}${slot ? `#block-${slot.id}` : ''}">Cancel</a></p>
 </form>
 </section>`
+}
+
+/** The question before a block is deleted; without the script a page of its own, with it the dialog's words. */
+function deleteQuestion(m: EditorModel, slotId: number): SafeHtml {
+  const slot = m.slots.find((x) => x.id === slotId)
+  if (!slot) return h`<p class="notice bad" role="status">That block is no longer on this page.</p>`
+  const what = `${slotTypeOf(slot.type)?.title ?? slot.type}: “${blockSummary(slot, m.records.get(slot.id))}”`
+  return h`<section class="card ed-panel" id="confirm-delete" aria-labelledby="confirm-delete-h">
+<h2 id="confirm-delete-h" tabindex="-1">Delete this block?</h2>
+<p>${what}. Deleting it cannot be undone.</p>
+<form method="post" action="${base(m)}/blocks/${slot.id}/delete" class="actions">${csrfField(m.csrf)}<input type="hidden" name="confirmed" value="yes">
+<button type="submit" class="danger" data-focus="blocks">Delete block</button><a class="button secondary" href="${base(m)}#block-${slot.id}" data-focus="delete-${slot.id}">Keep it</a></form>
+</section>`
+}
+
+/** The same question as a modal dialog, filled and opened by the script from the Delete pressed. */
+function deleteDialog(m: EditorModel): SafeHtml {
+  return h`<dialog id="ed-confirm" class="card" aria-labelledby="ed-confirm-h" aria-describedby="ed-confirm-what">
+<h2 id="ed-confirm-h">Delete this block?</h2>
+<p id="ed-confirm-what"></p>
+<form method="post" action="${base(m)}" class="actions">${csrfField(m.csrf)}<input type="hidden" name="confirmed" value="yes">
+<button type="submit" class="danger" data-focus="blocks">Delete block</button><button type="button" class="secondary" autofocus>Keep it</button></form>
+</dialog>`
 }
 
 /** The editor: profile header, social links, blocks in page order, the block panel and the live preview. */
@@ -263,8 +296,8 @@ export function editorBody(m: EditorModel, s: EditorState): SafeHtml {
 ${profileSection(m, s)}
 ${socialsSection(m, s)}
 <section class="card" aria-labelledby="ed-blocks-h">
-<h2 id="ed-blocks-h">Blocks</h2>
-${s.panel ? panelSection(m, s.panel) : ''}
+<h2 id="ed-blocks-h" data-focus="blocks">Blocks</h2>
+${s.deleting ? deleteQuestion(m, s.deleting) : ''}${s.panel ? panelSection(m, s.panel) : ''}
 ${
   n
     ? h`<p class="hint">In page order. Drag a block by its handle, or use Move up and Move down.</p>
@@ -281,5 +314,6 @@ ${s.panel ? '' : addBlockForm(m, true)}</div>`
 <iframe src="${base(m)}/preview" title="Preview of your public page" loading="lazy"></iframe>
 </aside>
 </div>
+${deleteDialog(m)}
 </div>`
 }

@@ -15,7 +15,8 @@
 
   const focusAfter = (key, hash) => {
     const by = (sel) => root.querySelector(sel)
-    let target = key && by(`[data-focus="${key}"]:not([disabled])`)
+    // The server names the control to return to when the one pressed has moved (a block's row).
+    let target = by('.ed-main [autofocus]') || (key && by(`[data-focus="${key}"]:not([disabled])`))
     if (!target && key && /^(up|down)-/.test(key)) target = by(`[data-focus="${key.replace(/^(up|down)/, (d) => (d === 'up' ? 'down' : 'up'))}"]`)
     if (!target) target = by('.notice.bad') && by('[aria-invalid="true"]')
     if (!target && document.getElementById('panel-h')) target = document.getElementById('panel-h')
@@ -43,7 +44,7 @@
     document.title = next.title
     const old = document.querySelector('main > .notice')
     if (old) old.remove()
-    const notice = next.querySelector('main > .notice')
+    const notice = next.querySelector('main > .notice') || fresh.querySelector('[data-announce]')
     if (notice) announce(notice.textContent)
     else {
       const alert = fresh.querySelector('.notice.bad')
@@ -75,10 +76,27 @@
     }
   }
 
+  // Delete asks first, in a modal dialog; the dialog's own form makes the confirmed post.
+  const dialog = document.getElementById('ed-confirm')
+  let asking
+  const ask = (form) => {
+    asking = form.querySelector('button')
+    dialog.querySelector('form').action = form.dataset.confirm
+    document.getElementById('ed-confirm-what').textContent = `${form.dataset.what}. Deleting it cannot be undone.`
+    dialog.showModal()
+  }
+  dialog.querySelector('button[type="button"]').addEventListener('click', () => dialog.close())
+  dialog.addEventListener('close', () => {
+    if (dialog.returnValue !== 'deleted' && asking?.isConnected) asking.focus()
+    dialog.returnValue = ''
+  })
+
   root.addEventListener('submit', (event) => {
     const form = event.target
     if (!(form instanceof HTMLFormElement)) return
     event.preventDefault()
+    if (form.dataset.confirm) return ask(form)
+    if (dialog.contains(form)) dialog.close('deleted')
     send(form, event.submitter)
   })
 
@@ -98,7 +116,58 @@
   const enhance = () => {
     for (const card of root.querySelectorAll('.ed-block')) card.draggable = true
     for (const form of root.querySelectorAll('form[data-dry-run]')) checkAsYouType(form)
+    for (const picker of root.querySelectorAll('input[data-colour-for]')) pairColour(picker)
   }
+
+  // A colour picker beside a colour's text field: either one sets the other.
+  const paint = document.createElement('canvas').getContext('2d')
+  const hexOf = (text) => {
+    paint.fillStyle = '#000000'
+    paint.fillStyle = text.trim()
+    return /^#[0-9a-f]{6}$/i.test(paint.fillStyle) ? paint.fillStyle : '#000000'
+  }
+  const pairColour = (picker) => {
+    const field = document.getElementById(picker.dataset.colourFor)
+    picker.hidden = false
+    picker.value = hexOf(field.value)
+    picker.addEventListener('input', () => {
+      field.value = picker.value
+      field.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    field.addEventListener('input', () => {
+      picker.value = hexOf(field.value)
+    })
+  }
+
+  // Files dropped on a drop zone go into its file field; a zone with data-submit sends its form at once.
+  const zoneOf = (event) => event.dataTransfer?.types.includes('Files') && event.target.closest?.('.ed-drop')
+  for (const type of ['dragover', 'drop']) {
+    // A file dropped beside a zone would replace the editor with the file: nothing happens instead.
+    addEventListener(type, (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault()
+    })
+  }
+  root.addEventListener('dragover', (event) => {
+    const zone = zoneOf(event)
+    for (const z of root.querySelectorAll('.ed-drop-over')) if (z !== zone) z.classList.remove('ed-drop-over')
+    if (zone) zone.classList.add('ed-drop-over')
+  })
+  root.addEventListener('dragleave', (event) => {
+    if (event.target.classList?.contains('ed-drop')) event.target.classList.remove('ed-drop-over')
+  })
+  root.addEventListener('drop', (event) => {
+    const zone = zoneOf(event)
+    if (!zone || !event.dataTransfer.files.length) return
+    event.preventDefault()
+    zone.classList.remove('ed-drop-over')
+    const input = zone.querySelector('input[type="file"]')
+    const files = new DataTransfer()
+    files.items.add(event.dataTransfer.files[0])
+    input.files = files.files
+    const button = zone.dataset.submit && input.form.querySelector(`[data-focus="${zone.dataset.submit}"]`)
+    if (button) input.form.requestSubmit(button)
+    else announce(`${event.dataTransfer.files[0].name} chosen.`)
+  })
   root.addEventListener('dragstart', (event) => {
     dragged = event.target.closest?.('.ed-block')
     if (!dragged) return

@@ -20,6 +20,17 @@ const humanise = (key: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif'
+
+/**
+ * A file field that also takes a file dropped on it (the script puts the dropped file in the
+ * field; with `submit`, the data-focus of the button to press, it also sends the form at once).
+ */
+export function dropZone(name: string, body: SafeHtml, submit?: string): SafeHtml {
+  return h`<div class="field ed-drop" role="group" aria-label="${name}"${submit ? h` data-submit="${submit}"` : ''}>
+${body}</div>`
+}
+
 const idOf = (name: string) => `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`
 
 /** Which fields of a type hold upload paths, as patterns (`path`, `items.*.path`), read from the type's own files(). */
@@ -53,6 +64,26 @@ export interface FieldContext {
   fileUrl: (path: string) => string
   /** Blank rows to add to an array field (its data path → how many), from "Add another". */
   extraRows?: Record<string, number>
+  /** The row just moved (its field name, `data.items.1`) and which way: its move button takes the focus. */
+  moved?: RowMove
+}
+
+/** "Move up" or "Move down" on an array row (a gallery image, a FAQ question), applied to the unsaved form. */
+export interface RowMove {
+  /** The array's field name (`data.items`). */
+  array: string
+  /** The row's index in the posted form. */
+  from: number
+  up: boolean
+  /** Set by formData: the row's new place among the rows kept, and how many rows there are. */
+  to?: number
+  count?: number
+}
+
+/** The move a row button posted (`_move=data.items.2.up`), or undefined for anything else. */
+export function rowMoveOf(value: string): RowMove | undefined {
+  const m = /^(data(?:\.[A-Za-z]\w*)+)\.(\d{1,3})\.(up|down)$/.exec(value)
+  return m ? { array: m[1], from: Number(m[2]), up: m[3] === 'up' } : undefined
 }
 
 function problemsOf(ctx: FieldContext, name: string): string[] {
@@ -77,12 +108,14 @@ function leaf(ctx: FieldContext, schema: Node, name: string, path: string, key: 
   if (uploadFields(ctx.def).has(path)) {
     const current = typeof value === 'string' ? value : ''
     const fileProblems = problemsOf(ctx, `${name}.file`)
-    return h`<div class="field ed-upload">
-<label for="${id}">${current ? 'Replace the image' : 'Image'}${current ? '' : star}</label>
+    return dropZone(
+      'Drop an image here',
+      h`<label for="${id}">${current ? 'Replace the image' : 'Image'}${current ? '' : star}</label>
 ${current ? h`<img class="ed-thumb" src="${ctx.fileUrl(current)}" alt="The current image" width="64" height="64">` : ''}
 <input type="hidden" name="${name}" value="${current}">
-<input id="${id}" type="file" name="${name}.file" accept="image/jpeg,image/png,image/webp,image/gif"${describedBy(id, false, [...problems, ...fileProblems])}>
-${errorOf(id, [...problems, ...fileProblems])}</div>`
+<input id="${id}" type="file" name="${name}.file" accept="${IMAGE_TYPES}"${describedBy(id, false, [...problems, ...fileProblems])}>
+${errorOf(id, [...problems, ...fileProblems])}`,
+    )
   }
   if (schema.type === 'boolean') {
     const on = value === undefined ? schema.default === true : value === true
@@ -104,6 +137,12 @@ ${hintOf(id, hint)}${errorOf(id, problems)}</div>`
   }
   const text = typeof value === 'string' ? value : value === undefined || value === null ? (schema.default ?? '') : String(value)
   const max = schema.maxLength ? h` maxlength="${schema.maxLength}"` : ''
+  if (schema.format === 'color') {
+    // The text takes any CSS colour; the picker (shown by the script, which keeps the two in step) only #RRGGBB.
+    return h`<div class="field"><label for="${id}">${label}${star}</label>
+<span class="ed-colour"><input id="${id}" type="text" name="${name}" value="${text}"${max} spellcheck="false" autocomplete="off"${required ? raw(' required') : ''}${aria}><input type="color" aria-label="${label}: pick a colour" data-colour-for="${id}" hidden></span>
+${hintOf(id, hint)}${errorOf(id, problems)}</div>`
+  }
   const limit = schema.maxLength ? h`<span class="muted"> (up to ${schema.maxLength} characters)</span>` : ''
   if ((schema.maxLength ?? 0) > 300 && schema.maxLength !== 2048) {
     return h`<div class="field"><label for="${id}">${label}${star}${limit}</label>
@@ -132,12 +171,25 @@ function arrayField(ctx: FieldContext, schema: Node, name: string, path: string,
     return h`<fieldset class="ed-row"><legend>${itemName(i)}</legend>
 ${objectFields(ctx, item, rowName, `${path}.*`, (row ?? {}) as Record<string, unknown>, true)}
 <div class="field ed-check"><input id="${idOf(`${rowName}._remove`)}" type="checkbox" name="_remove" value="${rowName}"> <label for="${idOf(`${rowName}._remove`)}">Remove ${itemName(i).toLowerCase()}</label></div>
-</fieldset>`
+${rowMoves(ctx, name, i, all.length, itemName(i))}</fieldset>`
   })
   return h`<fieldset class="ed-array" id="${id}"${problems.length ? h` aria-describedby="${id}-error"` : ''}><legend>${label}${schema.minItems ? h` <span class="muted">(${schema.minItems} to ${max})</span>` : ''}</legend>
 ${schema.description ? h`<p class="hint">${schema.description}</p>` : ''}${errorOf(id, problems)}${body}
 ${all.length < max ? h`<button type="submit" class="secondary" name="_more" value="${name}" formnovalidate>Add another ${label.replace(/s$/, '').toLowerCase()}</button>` : ''}
 </fieldset>`
+}
+
+/** A row's Move up and Move down: posts of the block form that reorder its rows without saving (an empty row stays put). */
+function rowMoves(ctx: FieldContext, array: string, i: number, count: number, itemName: string): SafeHtml {
+  const first = i === 0
+  const last = i === count - 1
+  const moved = ctx.moved?.array === array && ctx.moved.to === i ? ctx.moved : undefined
+  // The moved row keeps the focus on the button pressed, or on the other one once it reaches an end.
+  const focusUp = !!moved && !first && (moved.up || last)
+  const focusDown = !!moved && !last && !focusUp
+  const button = (dir: 'up' | 'down', disabled: boolean, focus: boolean) =>
+    h`<button type="submit" class="secondary" name="_move" value="${array}.${i}.${dir}" formnovalidate${disabled ? raw(' disabled') : ''}${focus ? raw(' autofocus') : ''}>Move ${dir}<span class="sr-only">: ${itemName.toLowerCase()}</span></button>`
+  return h`<div class="ed-actions">${button('up', first, focusUp)}${button('down', last, focusDown)}</div>`
 }
 
 function objectFields(ctx: FieldContext, schema: Node, prefix: string, path: string, value: Record<string, unknown>, inRow = false): SafeHtml[] {
@@ -180,7 +232,7 @@ const last = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.lengt
  * booleans, array rows in order without blank or removed ones. Values the schema would refuse
  * (a word in a number field) pass through as typed, so the core names them.
  */
-export function formData(def: AnySlotTypeDef, form: Form, uploaded: Record<string, string> = {}): Record<string, unknown> {
+export function formData(def: AnySlotTypeDef, form: Form, uploaded: Record<string, string> = {}, move?: RowMove): Record<string, unknown> {
   const removed = new Set([form._remove ?? []].flat())
   const keys = Object.keys(form)
   const read = (schema: Node, name: string, path: string): unknown => {
@@ -191,12 +243,23 @@ export function formData(def: AnySlotTypeDef, form: Form, uploaded: Record<strin
         .concat(Object.keys(uploaded).flatMap((k) => (k.startsWith(`${name}.`) ? [Number(k.slice(name.length + 1).split('.')[0])] : [])))
         .filter((n) => Number.isInteger(n))
       const rows: unknown[] = []
+      let at = -1
       for (const i of [...new Set(indexes)].sort((a, b) => a - b)) {
         const rowName = `${name}.${i}`
         if (removed.has(rowName)) continue
         const row = item ? readObject(item, rowName, `${path}.*`, true) : read(schema.items ?? {}, rowName, `${path}.*`)
         if (isBlank(row)) continue
+        if (move?.array === name && move.from === i) at = rows.length
         rows.push(row)
+      }
+      // A moved row trades places with its kept neighbour: removed and empty rows are already gone.
+      if (move?.array === name) {
+        const to = at + (move.up ? -1 : 1)
+        if (at >= 0 && to >= 0 && to < rows.length) {
+          ;[rows[at], rows[to]] = [rows[to], rows[at]]
+          move.to = to
+        }
+        move.count = rows.length
       }
       return rows
     }

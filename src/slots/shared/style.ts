@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@sinclair/typebox'
+import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox'
 import { nullable, strictObject, stringEnum } from './schema.ts'
 
 /** spec, button and form: the named colour styles, `custom` last. */
@@ -39,8 +39,12 @@ export const BUTTON_STYLE_LABELS: Record<ButtonStyle, string> = {
 
 export const buttonStyle = (description: string) => stringEnum(BUTTON_STYLES, { default: 'primary', description })
 
+// `format: 'color'` tells the document and the dashboard editor (a colour picker) what the field
+// holds; normaliseCustomize below judges the value, so the format itself accepts any string (here
+// for TypeBox, whose defaults check unions by it; in core/validation.ts for Ajv).
+FormatRegistry.Set('color', () => true)
 const color = (fallback: string, what: string) =>
-  Type.String({ maxLength: 32, default: fallback, description: `${what}: a CSS colour (#RRGGBB, rgb(), hsl() or a name).` })
+  Type.String({ maxLength: 32, default: fallback, format: 'color', description: `${what}: a CSS colour (#RRGGBB, rgb(), hsl() or a name).` })
 
 const radius = Type.Integer({ minimum: 0, maximum: 50, default: 12, description: 'Corner radius in pixels.' })
 
