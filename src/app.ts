@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { createAnswerCache } from './analytics/answer-cache.ts'
+import { createVerifiedTokens } from './auth/verified-tokens.ts'
 import { createIntake } from './analytics/intake.ts'
 import { scheduleAnalyticsPurge } from './analytics/purge.ts'
 import { createPresentedSlotsCache } from './core/presented-slots.ts'
@@ -99,6 +100,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     jobs: new Map(),
     slotCopies: createPresentedSlotsCache(),
     answerCache: createAnswerCache(),
+    verifiedTokens: createVerifiedTokens(redis),
   } as Omit<AppContext, 'media' | 'intake' | 'metrics'> as AppContext
   madeOnFirstUse(ctx, 'media', () => createMedia(ctx))
   madeOnFirstUse(ctx, 'intake', () => createIntake(ctx))

@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 import type { AnswerCache } from './analytics/answer-cache.ts'
 import type { AnalyticsIntake } from './analytics/intake.ts'
 import type { DashboardSessionStore } from './auth/sessions.ts'
+import type { VerifiedTokens } from './auth/verified-tokens.ts'
 import type { Config } from './config.ts'
 import type { IdempotencyStore } from './core/idempotency-store.ts'
 import type { PresentedSlotsCache } from './core/presented-slots.ts'
@@ -44,6 +45,8 @@ export interface AppContext {
   readonly answerCache: AnswerCache
   /** Pages' slots as presented at their current slots revision (core/presented-slots.ts). */
   readonly slotCopies: PresentedSlotsCache
+  /** Verified bearer tokens kept in process, exact across instances (auth/verified-tokens.ts). */
+  readonly verifiedTokens: VerifiedTokens
   /** The Prometheus metrics, business counters included. */
   readonly metrics: AppMetrics
   /** Background jobs scheduled on this context, by name: a tick each (jobs/periodic-job.ts). */

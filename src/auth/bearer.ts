@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.ts'
 import { tokensRepository } from '../store/tokens.ts'
 import { oauthRepository } from '../store/oauth.ts'
 import { type Ability, type Principal, can } from './principal.ts'
+import type { VerifiedToken } from './verified-tokens.ts'
 import { digestsEqual, isTokenShaped, sha256 } from './secrets.ts'
 
 /** The two protected resources (RFC 9728): the REST API and the agent connector. */
@@ -53,10 +54,9 @@ export async function verifyBearer(ctx: AppContext, header: string | undefined, 
   const revoked = `The token is invalid, expired or has been revoked; issue a new one at ${issueAt}, or sign in again through OAuth.`
   if (!isTokenShaped(raw)) throw invalid(revoked)
   const hash = sha256(raw)
-  const found = await tokensRepository.findWithUser(ctx.db, hash)
-  // The lookup is by digest; the comparison is constant-time all the same.
-  if (!found || !digestsEqual(found.token.tokenHash, hash)) throw invalid(revoked)
-  const { token, user } = found
+  const verified = (await ctx.verifiedTokens.get(hash)) ?? (await readToken(ctx, hash))
+  if (!verified) throw invalid(revoked)
+  const { token, user, grant } = verified
   const expected = token.kind === 'personal' ? 'slp_' : token.kind === 'access' ? 'slo_' : undefined
   if (!expected || !raw.startsWith(expected)) throw invalid(revoked)
   const now = Date.now()
@@ -66,16 +66,37 @@ export async function verifyBearer(ctx: AppContext, header: string | undefined, 
   }
   const principal: BearerPrincipal = { user, tokenId: token.id, abilities: token.abilities }
   if (token.kind === 'access' && token.grantId !== null) {
-    const grant = await oauthRepository.findGrantById(ctx.db, token.grantId)
     if (!grant) throw invalid(revoked)
     principal.clientId = grant.clientId
     principal.grantId = grant.id
     principal.expiresAt = token.expiresAt ? Math.floor(Date.parse(token.expiresAt) / 1000) : undefined
     principal.resource = token.resource ?? undefined
-    if (!grant.lastUsedAt || Date.parse(grant.lastUsedAt) < now - TOUCH_EVERY_MS) await oauthRepository.touchGrant(ctx.db, grant.id)
   }
-  if (!token.lastUsedAt || Date.parse(token.lastUsedAt) < now - TOUCH_EVERY_MS) await tokensRepository.touch(ctx.db, token.id)
+  if (verified.touchedAt < now - TOUCH_EVERY_MS) {
+    verified.touchedAt = now
+    if (grant) await oauthRepository.touchGrant(ctx.db, grant.id)
+    await tokensRepository.touch(ctx.db, token.id)
+  }
   return principal
+}
+
+/**
+ * The token, its owner and (OAuth) its grant from the database, kept in ctx.verifiedTokens
+ * under the owner's credentials revision as read before the rows (verified-tokens.ts says why).
+ */
+async function readToken(ctx: AppContext, hash: string): Promise<VerifiedToken | undefined> {
+  const owner = await tokensRepository.findOwner(ctx.db, hash)
+  if (owner === undefined) return undefined
+  const revision = await ctx.verifiedTokens.revisionOf(owner)
+  const found = await tokensRepository.findWithUser(ctx.db, hash)
+  // The lookup is by digest; the comparison is constant-time all the same.
+  if (!found || !digestsEqual(found.token.tokenHash, hash)) return undefined
+  const grant = found.token.grantId === null ? undefined : await oauthRepository.findGrantById(ctx.db, found.token.grantId)
+  const usedAt = (at: string | null | undefined) => (at ? Date.parse(at) : 0)
+  const touchedAt = grant ? Math.min(usedAt(found.token.lastUsedAt), usedAt(grant.lastUsedAt)) : usedAt(found.token.lastUsedAt)
+  const verified: VerifiedToken = { ...found, grant, touchedAt }
+  if (revision !== undefined && found.user.id === owner) ctx.verifiedTokens.put(hash, revision, verified)
+  return verified
 }
 
 /** 403 with the RFC 6750 insufficient_scope challenge naming the scope to ask for (step-up). */

@@ -38,6 +38,8 @@ export async function deleteAccount(ctx: AppContext, principal: Principal, input
   })
   const deleted = { userId: user.id, logins: erased.profiles.map((p) => p.login), removedFiles: erased.filePaths }
   if (options.dryRun) return deleted
+  // Its tokens' next request, on any instance, finds them gone.
+  await ctx.verifiedTokens.changed(user.id)
   answerCache(ctx).forget(erased.profiles.map((p) => p.id))
   for (const p of erased.profiles) {
     await announceProfileChange(ctx.events, { profileId: p.id, logins: [p.login] }).catch((err) => ctx.log.error({ err, profileId: p.id }, 'could not announce a deleted page'))

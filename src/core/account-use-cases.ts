@@ -49,7 +49,10 @@ async function register(ctx: AppContext, input: NewUser): Promise<User> {
 /** Name, e-mail and time zone, every problem reported at once. */
 async function update(ctx: AppContext, principal: Principal, input: AccountChanges): Promise<User> {
   requireOwnerInPerson(principal)
-  return accounts.updateAccount(ctx.db, principal.user, input)
+  const user = await accounts.updateAccount(ctx.db, principal.user, input)
+  // Tokens carry their owner's details: the next request on any instance reads the new ones.
+  await ctx.verifiedTokens.changed(user.id)
+  return user
 }
 
 /**
@@ -64,6 +67,7 @@ async function changePassword(
 ): Promise<{ user: User; sessionsEnded: number }> {
   requireOwnerInPerson(principal)
   const user = await accounts.setPassword(ctx.db, principal.user, input.password, input.currentPassword)
+  await ctx.verifiedTokens.changed(user.id)
   return { user, sessionsEnded: await ctx.sessions.endAllFor(user.id, input.keepSessionId) }
 }
 

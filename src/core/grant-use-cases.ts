@@ -42,6 +42,7 @@ async function list(ctx: AppContext, principal: Principal): Promise<ConnectedApp
 async function disconnect(ctx: AppContext, principal: Principal, input: { grantId: number }): Promise<void> {
   requireOwnerInPerson(principal)
   if (!(await oauthRepository.deleteGrant(ctx.db, principal.user.id, input.grantId))) throw notFound('application')
+  await ctx.verifiedTokens.changed(principal.user.id)
 }
 
 export const grantUseCases = Object.freeze({ list, disconnect })

@@ -57,7 +57,7 @@ export async function isResetTokenValid(ctx: AppContext, token: string): Promise
  * every session of it (the session store is the face's).
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const userId = /^[A-Za-z0-9_-]{43}$/.test(token) ? await passwordResetsRepository.use(trx, sha256(token)) : undefined
     if (userId === undefined) throw invalidField('token', 'This link has expired or was used already. Ask for a new one.')
     const user = await usersRepository.findById(trx, userId)
@@ -66,4 +66,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await passwordResetsRepository.endAllFor(trx, userId)
     return userId
   })
+  await ctx.verifiedTokens.changed(userId)
+  return userId
 }

@@ -35,10 +35,14 @@ async function list(ctx: AppContext, principal: Principal): Promise<TokenRecord[
   return tokensRepository.listByUser(ctx.db, principal.user.id)
 }
 
-/** Revocation deletes the token: its very next request is refused. Another account's id is not_found. */
+/**
+ * Revocation deletes the token: its very next request is refused, on every instance (the
+ * verified-token caches are told before this answers). Another account's id is not_found.
+ */
 async function revoke(ctx: AppContext, principal: Principal, input: TokenRevocation): Promise<void> {
   requireOwnerInPerson(principal)
   if (!(await tokensRepository.revoke(ctx.db, principal.user.id, input.tokenId))) throw notFound('token')
+  await ctx.verifiedTokens.changed(principal.user.id)
 }
 
 export const tokenUseCases = Object.freeze({ issue, list, revoke })

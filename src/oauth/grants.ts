@@ -184,7 +184,7 @@ async function exchangeCode(ctx: AppContext, form: Record<string, string>): Prom
     if (!code) throw invalidGrant('The code is unknown or expired.')
     const grant = await oauthRepository.findGrantById(trx, code.grantId)
     if (!grant || grant.clientId !== client.clientId) throw invalidGrant('The code was not issued to this client.')
-    if (!(await oauthRepository.useCode(trx, codeHash))) return { replayed: true as const }
+    if (!(await oauthRepository.useCode(trx, codeHash))) return { replayedFor: grant.userId }
     if (Date.parse(code.expiresAt) <= Date.now()) throw invalidGrant('The code has expired (codes live 60 seconds).')
     if (form.redirect_uri !== code.redirectUri) throw invalidGrant('redirect_uri must be the one sent to /oauth/authorize.')
     if (!verifierMatches(form.code_verifier, code.codeChallenge)) throw invalidGrant('code_verifier does not match the code_challenge.')
@@ -193,9 +193,10 @@ async function exchangeCode(ctx: AppContext, form: Record<string, string>): Prom
     }
     return { tokens: await issuePair(trx, grant, client.name, code.scopes as Ability[], code.resource, codeHash) }
   })
-  if ('replayed' in outcome) {
+  if (outcome.replayedFor !== undefined) {
     // OAuth 2.1 §4.1.3: a code used twice means it leaked; what it issued is revoked.
     await tokensRepository.deleteFamily(ctx.db, codeHash)
+    await ctx.verifiedTokens.changed(outcome.replayedFor)
     throw invalidGrant('The code was already used; the tokens it issued are revoked.')
   }
   return outcome.tokens
@@ -232,6 +233,7 @@ async function refresh(ctx: AppContext, form: Record<string, string>): Promise<T
   })
   if (outcome.reused) {
     await oauthRepository.deleteGrant(ctx.db, outcome.reused.userId, outcome.reused.id)
+    await ctx.verifiedTokens.changed(outcome.reused.userId)
     throw invalidGrant('The refresh token was already used; the grant is revoked. Authorize again.')
   }
   return outcome.tokens as TokenResponse
@@ -278,6 +280,7 @@ async function revoke(ctx: AppContext, form: Record<string, string>): Promise<vo
   if (!grant || grant.clientId !== client.clientId) return
   if (token.kind === 'refresh' && token.family) await tokensRepository.deleteFamily(ctx.db, token.family)
   else await tokensRepository.deleteByHash(ctx.db, token.tokenHash)
+  await ctx.verifiedTokens.changed(token.userId)
 }
 
 /**

@@ -66,6 +66,12 @@ async function findWithUser(db: Db, tokenHash: string): Promise<{ token: TokenRe
   }
 }
 
+/** Whose token this is (undefined: no such token), for reading the owner's revision first. */
+async function findOwner(db: Db, tokenHash: string): Promise<number | undefined> {
+  const row = await db.selectFrom('tokens').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst()
+  return row?.user_id
+}
+
 async function countByUser(db: Db, userId: number): Promise<number> {
   return countRows(db.selectFrom('tokens').where('user_id', '=', userId).where('kind', '=', 'personal'))
 }
@@ -163,6 +169,7 @@ export const tokensRepository = Object.freeze({
   insert,
   findByHash,
   findWithUser,
+  findOwner,
   countByUser,
   listByUser,
   touch,
