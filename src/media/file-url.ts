@@ -7,6 +7,8 @@ export const publicFileUrl = (publicUrl: string, path: string) =>
 /** The URLs of an upload's square WebP crops (made on first request: square-crops.ts). */
 export interface SquareCropUrls {
   avatar: string
+  /** `srcset` candidates of the avatar by width; empty for a gif (shown as uploaded). */
+  avatarSrcset: string
   touchIcon: string
   favicon: string
 }
@@ -17,5 +19,12 @@ export interface SquareCropUrls {
  */
 export function squareCrops(publicUrl: string, path: string): SquareCropUrls {
   const crop = (size: keyof typeof SQUARE_SIZES) => publicFileUrl(publicUrl, squareKey(path, SQUARE_SIZES[size]))
-  return { avatar: path.endsWith('.gif') ? publicFileUrl(publicUrl, path) : crop('avatar'), touchIcon: crop('touchIcon'), favicon: crop('favicon') }
+  const gif = path.endsWith('.gif')
+  return {
+    avatar: gif ? publicFileUrl(publicUrl, path) : crop('avatar'),
+    // Public file URLs are percent-encoded, so no comma or space can split a candidate.
+    avatarSrcset: gif ? '' : `${crop('phoneAvatar')} ${SQUARE_SIZES.phoneAvatar}w, ${crop('avatar')} ${SQUARE_SIZES.avatar}w`,
+    touchIcon: crop('touchIcon'),
+    favicon: crop('favicon'),
+  }
 }

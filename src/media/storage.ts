@@ -37,10 +37,11 @@ export const variantKey = (key: string, width: number) => `${stem(key)}.w${width
 
 /**
  * The square crops of an upload shown in a circle or as an icon (issue 32): the avatar at twice
- * its largest display size (152 px on desktop, theme.css), the apple-touch-icon, the favicon.
+ * its display size (120 px on phones, 152 px on desktop: theme.css), the apple-touch-icon, the
+ * favicon.
  * Only these sizes exist, so a request cannot make the server store images of any other size.
  */
-export const SQUARE_SIZES = { avatar: 304, touchIcon: 180, favicon: 64 } as const
+export const SQUARE_SIZES = { avatar: 304, phoneAvatar: 240, touchIcon: 180, favicon: 64 } as const
 export type SquareSize = (typeof SQUARE_SIZES)[keyof typeof SQUARE_SIZES]
 
 /** The key of the `size` px square WebP crop of the upload at `key`. */

@@ -92,6 +92,9 @@ function socials(m: PageModel): SafeHtml | '' {
 // the profile card (at most 380 px) from 960 px.
 const COVER_SIZES = '(min-width: 960px) 380px, (min-width: 640px) 600px, calc(100vw + 32px)'
 
+// The avatar's width (theme.css): 152 px from 960 px, 120 px below.
+const AVATAR_SIZES = '(min-width: 960px) 152px, 120px'
+
 export function renderPageDocument(m: PageModel): string {
   const name = m.title?.trim() || `@${m.login}`
   const blocks = m.blocks.map((b) => h`<div class="block block-${b.type}" id="slot-${b.id}">${b.html}</div>`)
@@ -108,7 +111,7 @@ ${head(m)}
 ${backdrop ? h`<div class="photo-backdrop" style="${`--bg-photo:url("${backdrop.replace(/["\\\n]/g, encodeURIComponent)}")`}"></div>\n` : ''}<main class="page theme-${theme.id}${cover ? ' has-cover' : ''}">
 <header class="profile">
 ${cover ? h`<img class="cover" src="${cover}"${coverSrcset ? h` srcset="${coverSrcset}" sizes="${COVER_SIZES}"` : ''} alt=""${m.bgImage ? h` width="${m.bgImage.width}" height="${m.bgImage.height}"` : ''} fetchpriority="high">` : ''}
-${m.avatarCrops ? h`<img class="avatar" src="${m.avatarCrops.avatar}" alt="${name}" width="120" height="120" decoding="async">` : h`<div class="avatar avatar-initial" aria-hidden="true">${initial(name)}</div>`}
+${m.avatarCrops ? h`<img class="avatar" src="${m.avatarCrops.avatar}"${m.avatarCrops.avatarSrcset ? h` srcset="${m.avatarCrops.avatarSrcset}" sizes="${AVATAR_SIZES}"` : ''} alt="${name}" width="120" height="120"${cover ? '' : h` fetchpriority="high"`}>` : h`<div class="avatar avatar-initial" aria-hidden="true">${initial(name)}</div>`}
 <h1>${name}</h1>
 ${m.description ? h`<p class="bio">${m.description}</p>` : ''}
 ${socials(m)}

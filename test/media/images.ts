@@ -41,7 +41,7 @@ export const pixelBomb = () =>
  * holds detail (~25 KB of WebP) instead of compressing to nothing as flat colour or fine noise do.
  */
 export async function photoLikeJpeg(size = 2000): Promise<Buffer> {
-  const noise = await sharp({ create: { width: size / 4, height: size / 4, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+  const noise = await sharp({ create: { width: size / 4, height: size / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
     .png()
     .toBuffer()
   const grain = await sharp(noise).resize({ width: size, height: size, kernel: 'cubic' }).png().toBuffer()

@@ -11,7 +11,7 @@ import { uploadService } from '../../src/media/uploads.ts'
 import { filesRepository } from '../../src/store/files.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { photoLikeJpeg, solid } from '../media/images.ts'
+import { solid } from '../media/images.ts'
 import { startLocalS3 } from '../media/local-s3.ts'
 import { BROWSER_UA } from './page-fixtures.ts'
 import { CHROMIUM_LAUNCH, iconTransfer, PAGE_WEIGHT_BUDGET, photoAvatarPage, recordTransfers } from './page-weight.ts'
@@ -52,8 +52,11 @@ for (const driver of ['disk', 's3'] as const) {
 
     it('shows the avatar and the icons as square WebP crops, the avatar at twice its 152 px display size', async () => {
       const doc = await html(page.url)
-      const avatar = squareKey(page.avatar, SQUARE_SIZES.avatar)
-      assert.match(doc, new RegExp(`<img class="avatar" src="${t.url}${staticPath(avatar)}"`))
+      const crop = (size: number) => `${t.url}${staticPath(squareKey(page.avatar, size as never))}`
+      assert.ok(
+        doc.includes(`<img class="avatar" src="${crop(304)}" srcset="${crop(240)} 240w, ${crop(304)} 304w" sizes="(min-width: 960px) 152px, 120px"`),
+        doc,
+      )
       assert.match(doc, new RegExp(`<link rel="icon" href="${t.url}${staticPath(squareKey(page.avatar, SQUARE_SIZES.favicon))}" type="image/webp">`))
       assert.match(doc, new RegExp(`<link rel="apple-touch-icon" href="${t.url}${staticPath(squareKey(page.avatar, SQUARE_SIZES.touchIcon))}">`))
       // The upload itself stays only where link previews read it (og:image, twitter:image).
@@ -105,9 +108,11 @@ for (const driver of ['disk', 's3'] as const) {
       const tab = await context.newPage()
       await tab.goto(`${t.url}/${profile.login}`, { waitUntil: 'load' })
       const avatar = tab.getByRole('img', { name: profile.login })
-      assert.equal(await avatar.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, new URL(img.currentSrc).pathname].join(' ')), `true 304 ${staticPath(squareKey(old, SQUARE_SIZES.avatar))}`)
+      // 152 px at 1× on this desktop-sized window: the 240 px crop.
+      const shown = await avatar.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth > 0, new URL(img.currentSrc).pathname].join(' '))
+      assert.equal(shown, `true true ${staticPath(squareKey(old, SQUARE_SIZES.phoneAvatar))}`)
       await context.close()
-      assert.ok(await mediaOf(t.ctx).storage.get(squareKey(old, SQUARE_SIZES.avatar)), 'the crop is stored for the next visitor')
+      assert.ok(await mediaOf(t.ctx).storage.get(squareKey(old, SQUARE_SIZES.phoneAvatar)), 'the crop is stored for the next visitor')
     })
 
     it('deletes the crops with their upload', async () => {
@@ -150,9 +155,9 @@ for (const driver of ['disk', 's3'] as const) {
         const total = all.reduce((sum, r) => sum + r.bytes, 0)
         const listing = all.map((r) => `${r.status} ${r.bytes} B ${new URL(r.url).pathname}`).join('\n')
         assert.ok(all.every((r) => r.status === 200), listing)
-        assert.ok(all.some((r) => r.url.endsWith(staticPath(squareKey(page.avatar, SQUARE_SIZES.avatar)))), listing)
+        const crops = [SQUARE_SIZES.avatar, SQUARE_SIZES.phoneAvatar].map((size) => staticPath(squareKey(page.avatar, size)))
+        assert.ok(all.some((r) => crops.some((crop) => r.url.endsWith(crop))), listing)
         assert.ok(total <= PAGE_WEIGHT_BUDGET, `${total} B > ${PAGE_WEIGHT_BUDGET} B:\n${listing}`)
-        console.log(`${viewport.width} px: ${total} B in all\n${listing}`)
       })
     }
   })
