@@ -2,25 +2,10 @@ import { chromium } from 'playwright-core'
 import { demo } from '../src/cli/demo.ts'
 import { profilesRepository } from '../src/store/profiles.ts'
 import { makeAccount, startApp } from '../test/helpers/app.ts'
+import { CHROMIUM_LAUNCH as LAUNCH } from '../test/pages/page-weight.ts'
 import { captureRaw, report } from './lib.ts'
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-    // Network rule: anything not on loopback goes to a closed local port and fails (Chromium
-    // never proxies loopback), without intercepting, and so slowing, the page's own requests.
-    '--proxy-server=http://127.0.0.1:9',
-  ],
-}
+export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 const HTML_BUDGET = 30 * 1024
 const LCP_BUDGET_MS = 500
 const LOADS = 5
@@ -29,9 +14,9 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ]
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'BELOW')
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+export const verdict = (ok: boolean) => (ok ? 'PASS' : 'BELOW')
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 interface Lcp {
   time: number
@@ -138,7 +123,7 @@ export async function benchDemoPage(store: 'sqlite' | 'postgres') {
  * settles first: it answers once no new entry came for half a second (three seconds at most;
  * nothing here scrolls or clicks, which would end LCP early). Undefined when there is none.
  */
-function largestContentfulPaint(): Promise<Lcp | undefined> {
+export function largestContentfulPaint(): Promise<Lcp | undefined> {
   // No named inner functions: tsx would wrap them in a helper the page does not have.
   return new Promise((resolve) => {
     let last: (PerformanceEntry & { element: Element | null; url: string; size: number }) | undefined

@@ -7,6 +7,7 @@ import { benchAnalyticsQuery } from './analytics-query.ts'
 import { benchDemoPage } from './demo-page.ts'
 import { availableStores } from './lib.ts'
 import { benchMe } from './me.ts'
+import { benchPageWeight } from './page-weight.ts'
 import { benchProfileRead } from './profile-read.ts'
 import { benchPublicPage } from './public-page.ts'
 import { benchSlotsBatchCreate, benchSlotsReorder } from './slots.ts'
@@ -24,6 +25,7 @@ const benches: Bench[] = [
   { name: 'analytics-query', perStore: true, run: benchAnalyticsQuery },
   { name: 'public-page', perStore: true, run: benchPublicPage },
   { name: 'demo-page', perStore: false, run: benchDemoPage },
+  { name: 'page-weight', perStore: false, run: benchPageWeight },
   { name: 'profile-read', perStore: true, run: benchProfileRead },
   { name: 'slots-batch-create', perStore: true, run: benchSlotsBatchCreate },
   { name: 'slots-reorder', perStore: true, run: benchSlotsReorder },

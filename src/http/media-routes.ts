@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { AppError, notFound } from '../core/errors.ts'
 import { mediaOf } from '../media/media.ts'
+import { getOrMakeSquare } from '../media/square-crops.ts'
 import { CONTENT_TYPES, STORAGE_KEY } from '../media/storage.ts'
 import { UPLOAD_PATH, uploadGrants } from '../media/upload-grants.ts'
 import { MAX_UPLOAD_BYTES, type UploadedFile, uploadService } from '../media/uploads.ts'
@@ -44,7 +45,7 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   // An image opened directly must not be able to run anything, whatever its bytes say.
   reply.header('Content-Security-Policy', "default-src 'none'; sandbox")
   if (req.headers['if-none-match'] === etag) return reply.code(304).send()
-  const object = await mediaOf(ctx).storage.get(key)
+  const object = await getOrMakeSquare(mediaOf(ctx).storage, key)
   if (!object) throw notFound('file')
   reply.type(CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)])
   reply.header('Content-Length', object.size)

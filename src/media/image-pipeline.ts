@@ -86,6 +86,21 @@ async function webpVariant(sharp: Sharp, image: Buffer, width: number): Promise<
   return { width: info.width, height: info.height, data }
 }
 
+// A crop shown at most 152 px wide: at 75 the photo's grain is gone before anything else is.
+const SQUARE_QUALITY = 75
+
+/**
+ * A `size` px square WebP of a stored image, cropped to its centre as the avatar circle crops it
+ * (theme.css: object-fit cover, centred). A gif gives its first frame: the crop is a still.
+ */
+export async function squareWebp(image: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp()
+  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: size, height: size, fit: 'cover', position: 'centre' })
+    .webp({ quality: SQUARE_QUALITY })
+    .toBuffer()
+}
+
 /**
  * Turns an uploaded file into what is stored (spec, Files): only real jpeg, png, webp or gif,
  * sniffed from the bytes and fully decoded; bombs refused; oriented by EXIF; metadata (GPS

@@ -4,6 +4,7 @@ import { limits } from '../limits.ts'
 import { diskStorage } from './disk-storage.ts'
 import { type Connector, directConnector, type Resolver, systemResolver } from './guarded-fetch.ts'
 import { s3Storage } from './s3-storage.ts'
+import { withSquareCrops } from './square-crops.ts'
 import type { Storage } from './storage.ts'
 
 /** What the media code needs beyond the context: its store, its way out to the network, a clock. */
@@ -18,7 +19,7 @@ export interface Media {
 
 /** The media services of one context (one process, or one test app): AppContext.media makes them on first use. */
 export function createMedia(ctx: AppContext): Media {
-  const storage = ctx.config.s3 ? s3Storage(ctx.config.s3) : diskStorage(join(ctx.config.dataDir, 'files'))
+  const storage = withSquareCrops(ctx.config.s3 ? s3Storage(ctx.config.s3) : diskStorage(join(ctx.config.dataDir, 'files')))
   ctx.onClose(() => storage.close())
   return { storage, resolve: systemResolver, connect: directConnector, now: Date.now, urlTimeoutMs: limits.uploadFromUrlTimeoutSeconds * 1000 }
 }

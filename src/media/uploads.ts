@@ -1,5 +1,5 @@
 import { createHash, type Hash, randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { AppContext } from '../context.ts'
@@ -57,7 +57,7 @@ async function storeImage(ctx: AppContext, userId: number, file: string, field: 
   }
   if (options.dryRun) return undefined
   const { storage } = mediaOf(ctx)
-  const path = `u${userId}/${randomBytes(16).toString('base64url')}.${image.ext}`
+  const path = `u${userId}/${await contentName(image.data ?? createReadStream(file))}.${image.ext}`
   const variants = image.variants.map((v) => ({ path: variantKey(path, v.width), size: v.data.length, width: v.width, height: v.height, data: v.data }))
   const put: string[] = []
   const removeStored = () =>
@@ -79,6 +79,19 @@ async function storeImage(ctx: AppContext, userId: number, file: string, field: 
     throw err
   }
   return { path, src: publicFileUrl(ctx.config.publicUrl, path), width: image.width, height: image.height }
+}
+
+/**
+ * The name an upload is stored and served under (issue 32): the SHA-256 of its stored bytes, so
+ * a name always means the same bytes and browsers may keep it for a year (`immutable`), then 6
+ * random bytes. Those keep every upload its own file: the same bytes uploaded twice are two
+ * uploads, as before, so deleting one (a page, a failed import, the purge) never takes the other.
+ */
+async function contentName(bytes: Buffer | Readable): Promise<string> {
+  const hash = createHash('sha256')
+  if (Buffer.isBuffer(bytes)) hash.update(bytes)
+  else for await (const chunk of bytes) hash.update(chunk as Buffer)
+  return `${hash.digest('base64url')}${randomBytes(6).toString('base64url')}`
 }
 
 /** Upload by URL: downloaded through the SSRF guard into a temp file, then the image pipeline. */

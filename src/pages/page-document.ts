@@ -1,5 +1,7 @@
 import { directionOf, fill, type Messages } from '../i18n/catalogue.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
+import type { SquareCropUrls } from '../media/file-url.ts'
+import type { ImageFacts } from '../slots/types.ts'
 import { socialIconSvg } from './social-icon-svg.ts'
 import { pageScript, pageStyle } from './theme.ts'
 
@@ -21,9 +23,13 @@ export interface PageModel {
   pageUrl: string
   title: string | null
   description: string | null
+  /** The uploads themselves: what link previews (og:image) show. */
   avatarUrl: string | null
   bgImageUrl: string | null
-  bgImageSize: { width: number; height: number } | null
+  /** What the page itself shows of the avatar: crops sized for the circle and the icons (issue 32). */
+  avatarCrops: SquareCropUrls | null
+  /** The cover's dimensions and WebP variants, when known. */
+  bgImage: ImageFacts | null
   /** The generated link-preview image (src/pages/social-card.ts): og:image when there is no avatar or background. */
   cardUrl: string
   socials: SocialLink[]
@@ -55,7 +61,7 @@ function head(m: PageModel): SafeHtml {
 <title>${name}</title>
 <meta name="description" content="${about}">
 <link rel="canonical" href="${m.pageUrl}">
-${m.avatarUrl ? h`<link rel="icon" href="${m.avatarUrl}">\n<link rel="apple-touch-icon" href="${m.avatarUrl}">\n` : ''}<meta name="theme-color" content="${style.theme.light.bg}" media="(prefers-color-scheme: light)">
+${m.avatarCrops ? h`<link rel="icon" href="${m.avatarCrops.favicon}" type="image/webp">\n<link rel="apple-touch-icon" href="${m.avatarCrops.touchIcon}">\n` : ''}<meta name="theme-color" content="${style.theme.light.bg}" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="${style.theme.dark.bg}" media="(prefers-color-scheme: dark)">
 <meta property="og:type" content="profile">
 <meta property="og:site_name" content="Slotline">
@@ -82,21 +88,30 @@ function socials(m: PageModel): SafeHtml | '' {
 }
 
 /** The whole public page: readable without script; the one script only upgrades video embeds. */
+// How wide the cover shows (theme.css): the column plus its padding on phones, 600 px from 640 px,
+// the profile card (at most 380 px) from 960 px.
+const COVER_SIZES = '(min-width: 960px) 380px, (min-width: 640px) 600px, calc(100vw + 32px)'
+
+// The avatar's width (theme.css): 152 px from 960 px, 120 px below.
+const AVATAR_SIZES = '(min-width: 960px) 152px, 120px'
+
 export function renderPageDocument(m: PageModel): string {
   const name = m.title?.trim() || `@${m.login}`
   const blocks = m.blocks.map((b) => h`<div class="block block-${b.type}" id="slot-${b.id}">${b.html}</div>`)
   const { theme } = pageStyle(m.themeId)
   // Glass themes make the background image the page's backdrop instead of a cover above the name.
-  const backdrop = theme.glass && m.bgImageUrl ? m.bgImageUrl : null
+  // The widest WebP variant fills a phone or a desktop window alike; the upload when there is none.
+  const backdrop = theme.glass && m.bgImageUrl ? (m.bgImage?.webp.at(-1)?.src ?? m.bgImageUrl) : null
   const cover = backdrop ? null : m.bgImageUrl
+  const coverSrcset = m.bgImage?.webp.map((v) => `${v.src} ${v.width}w`).join(', ')
   const page = h`<!doctype html>
 <html lang="${m.lang}" dir="${directionOf(m.lang)}">
 ${head(m)}
 <body>
 ${backdrop ? h`<div class="photo-backdrop" style="${`--bg-photo:url("${backdrop.replace(/["\\\n]/g, encodeURIComponent)}")`}"></div>\n` : ''}<main class="page theme-${theme.id}${cover ? ' has-cover' : ''}">
 <header class="profile">
-${cover ? h`<img class="cover" src="${cover}" alt=""${m.bgImageSize ? h` width="${m.bgImageSize.width}" height="${m.bgImageSize.height}"` : ''} fetchpriority="high">` : ''}
-${m.avatarUrl ? h`<img class="avatar" src="${m.avatarUrl}" alt="${name}" width="120" height="120" decoding="async">` : h`<div class="avatar avatar-initial" aria-hidden="true">${initial(name)}</div>`}
+${cover ? h`<img class="cover" src="${cover}"${coverSrcset ? h` srcset="${coverSrcset}" sizes="${COVER_SIZES}"` : ''} alt=""${m.bgImage ? h` width="${m.bgImage.width}" height="${m.bgImage.height}"` : ''} fetchpriority="high">` : ''}
+${m.avatarCrops ? h`<img class="avatar" src="${m.avatarCrops.avatar}"${m.avatarCrops.avatarSrcset ? h` srcset="${m.avatarCrops.avatarSrcset}" sizes="${AVATAR_SIZES}"` : ''} alt="${name}" width="120" height="120"${cover ? '' : h` fetchpriority="high"`}>` : h`<div class="avatar avatar-initial" aria-hidden="true">${initial(name)}</div>`}
 <h1>${name}</h1>
 ${m.description ? h`<p class="bio">${m.description}</p>` : ''}
 ${socials(m)}

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { publicFileUrl } from '../media/file-url.ts'
+import { publicFileUrl, squareCrops } from '../media/file-url.ts'
 import { publicPageUrl } from '../profiles/resource.ts'
 import { socialIcon } from '../profiles/social-icons.ts'
 import { slotService } from '../core/slot-service.ts'
@@ -66,17 +66,16 @@ export async function renderProfilePage(ctx: AppContext, profile: StoredProfile,
  * copy exactly until then (issue 31), on every instance alike, with no message between them.
  */
 export async function renderScheduledPage(ctx: AppContext, profile: StoredProfile, options: RenderOptions = {}): Promise<RenderedPage> {
-  const [all, { lang, t, timeZone }, cover] = await Promise.all([
-    visitor.slotsOf(ctx, profile.id),
-    pageLocale(ctx, profile),
-    profile.bgImage ? visitor.file(ctx, profile.bgImage) : undefined,
-  ])
+  const [all, { lang, t, timeZone }] = await Promise.all([visitor.slotsOf(ctx, profile.id), pageLocale(ctx, profile)])
   const { slots, expiresAt } = shownSlots(all, timeZone ?? 'UTC', options.now ?? Date.now())
   const fileUrl = (path: string) => publicFileUrl(ctx.config.publicUrl, path)
   const resources = slots.map((slot) => toSlotResource(slot, { fileUrl }))
   const [records, images] = await Promise.all([
     slotService.records(ctx.db, profile.userId, slots),
-    visitor.images(ctx, resources.flatMap((resource) => (resource.supported ? uploadsOf(resource.type, resource.data) : []))),
+    visitor.images(ctx, [
+      ...resources.flatMap((resource) => (resource.supported ? uploadsOf(resource.type, resource.data) : [])),
+      ...(profile.bgImage ? [profile.bgImage] : []),
+    ]),
   ])
   const image = (path: string): ImageFacts | undefined => {
     const found = images.get(path)
@@ -129,9 +128,11 @@ export async function renderScheduledPage(ctx: AppContext, profile: StoredProfil
     title: profile.title,
     description: profile.description,
     avatarUrl: profile.avatar ? fileUrl(profile.avatar) : null,
+    avatarCrops: profile.avatar ? squareCrops(ctx.config.publicUrl, profile.avatar) : null,
     bgImageUrl: profile.bgImage ? fileUrl(profile.bgImage) : null,
-    // Known dimensions reserve the cover's space before it loads (no layout shift).
-    bgImageSize: cover?.width && cover.height ? { width: cover.width, height: cover.height } : null,
+    // Known dimensions reserve the cover's space before it loads (no layout shift); its WebP
+    // variants are what the page shows (issue 32).
+    bgImage: profile.bgImage ? (image(profile.bgImage) ?? null) : null,
     cardUrl: socialCardUrl(ctx, profile),
     socials: profile.socials.map((s) => ({ order: s.order, icon: socialIcon(s.link), href: socialClickPath(profile.id, s.order) })),
     blocks,

@@ -34,3 +34,20 @@ export const pixelBomb = () =>
   sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } })
     .png({ compressionLevel: 9 })
     .toBuffer()
+
+/**
+ * A `size`×`size` jpeg that behaves like a photo for an encoder: a gradient and a face-like disc
+ * under coarse grain (noise made at a quarter of the size and scaled up), so a 300 px crop still
+ * holds detail (~25 KB of WebP) instead of compressing to nothing as flat colour or fine noise do.
+ */
+export async function photoLikeJpeg(size = 2000): Promise<Buffer> {
+  const noise = await sharp({ create: { width: size / 4, height: size / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+    .png()
+    .toBuffer()
+  const grain = await sharp(noise).resize({ width: size, height: size, kernel: 'cubic' }).png().toBuffer()
+  const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#d98a4b"/><stop offset="0.5" stop-color="#4b7bd9"/><stop offset="1" stop-color="#2c8a4f"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${size / 2}" cy="${size * 0.4}" r="${size * 0.22}" fill="#f1c9a5"/></svg>`
+  return sharp(Buffer.from(scene))
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 90 })
+    .toBuffer()
+}
