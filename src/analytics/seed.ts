@@ -10,6 +10,8 @@ export interface SeedOptions {
   days: number
   /** Views and clicks in all. */
   events: number
+  /** How many of `events` are clicks (default about 3 % of views, a typical click rate). */
+  clicks?: number
   timezone: string
   now?: Date
   /** issue 31: how many distinct sources and countries visits come from (defaults 40 and 30). */
@@ -93,7 +95,7 @@ export async function seedHistory(db: Db, profile: StoredProfile, options: SeedO
   }
   const totalWeight = weights.reduce((a, b) => a + b, 0)
   const ctr = 0.03
-  const totalViews = Math.round(options.events / (1 + ctr))
+  const totalViews = options.clicks === undefined ? Math.round(options.events / (1 + ctr)) : options.events - options.clicks
 
   const slots = (await pageBlocks(db, profile.id)).filter(isClickable)
   // A few blocks take most of the clicks (Zipf-like), social links about a sixth.
