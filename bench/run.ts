@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { benchAnalyticsIntake } from './analytics-intake.ts'
 import { benchAnalyticsQuery } from './analytics-query.ts'
 import { benchDemoPage } from './demo-page.ts'
+import { benchHooks } from './hooks.ts'
 import { availableStores } from './lib.ts'
 import { benchMe } from './me.ts'
 import { benchProfileRead } from './profile-read.ts'
@@ -25,6 +26,7 @@ const benches: Bench[] = [
   { name: 'public-page', perStore: true, run: benchPublicPage },
   { name: 'demo-page', perStore: false, run: benchDemoPage },
   { name: 'profile-read', perStore: true, run: benchProfileRead },
+  { name: 'hooks', perStore: true, run: benchHooks },
   { name: 'slots-batch-create', perStore: true, run: benchSlotsBatchCreate },
   { name: 'slots-reorder', perStore: true, run: benchSlotsReorder },
   // Five minutes: run it by name (`npm run bench -- soak`), SQLite only unless SOAK_STORE=postgres.
