@@ -16,7 +16,7 @@ type Measured = { rps: number; bare: number; ratio: number; low: number; high: n
 /** One configuration, measured in this process: `off` names the hooks left out. */
 async function measure(store: 'sqlite' | 'postgres', off: GlobalHook[]): Promise<Measured> {
   // Logging as deployed: every request's line at info, written to stdout (which inChild points at /dev/null).
-  const t = await startApp({ LOG_LEVEL: 'info' }, { store, logTo: process.stdout, app: { hooks: Object.fromEntries(off.map((h) => [h, false])) } })
+  const t = await startApp({ LOG_LEVEL: 'info' }, { store, app: { hooks: Object.fromEntries(off.map((h) => [h, false])) } })
   try {
     const r = await ratioAgainstSameBytes(`${t.url}/-/healthz`, { keepAliveTimeout: t.app.server.keepAliveTimeout, pairs: Number(process.env.HOOKS_PAIRS ?? 20) })
     const sorted = [...r.pairRatios].sort((a, b) => a - b)
