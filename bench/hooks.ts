@@ -18,7 +18,9 @@ async function measure(store: 'sqlite' | 'postgres', off: GlobalHook[]): Promise
   // Logging as deployed: every request's line at info, written to stdout (which inChild points at /dev/null).
   const t = await startApp({ LOG_LEVEL: 'info' }, { store, app: { hooks: Object.fromEntries(off.map((h) => [h, false])) } })
   try {
-    const r = await ratioAgainstSameBytes(`${t.url}/-/healthz`, { keepAliveTimeout: t.app.server.keepAliveTimeout, pairs: Number(process.env.HOOKS_PAIRS ?? 20) })
+    // HOOKS_PAIRS: fewer pairs of rounds for a quicker, rougher look (default 20).
+    const pairs = Number(process.env.HOOKS_PAIRS ?? 20)
+    const r = await ratioAgainstSameBytes(`${t.url}/-/healthz`, { keepAliveTimeout: t.app.server.keepAliveTimeout, pairs })
     const sorted = [...r.pairRatios].sort((a, b) => a - b)
     return { rps: r.app, bare: r.baseline, ratio: r.ratio, low: sorted[Math.floor(sorted.length * 0.25)], high: sorted[Math.floor(sorted.length * 0.75)] }
   } finally {
