@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { benchAnalyticsIntake } from './analytics-intake.ts'
 import { benchAnalyticsQuery } from './analytics-query.ts'
 import { benchDemoPage } from './demo-page.ts'
+import { benchHooks } from './hooks.ts'
 import { availableStores } from './lib.ts'
 import { benchMe } from './me.ts'
 import { benchPageWeight } from './page-weight.ts'
@@ -27,6 +28,7 @@ const benches: Bench[] = [
   { name: 'demo-page', perStore: false, run: benchDemoPage },
   { name: 'page-weight', perStore: false, run: benchPageWeight },
   { name: 'profile-read', perStore: true, run: benchProfileRead },
+  { name: 'hooks', perStore: true, run: benchHooks },
   { name: 'slots-batch-create', perStore: true, run: benchSlotsBatchCreate },
   { name: 'slots-reorder', perStore: true, run: benchSlotsReorder },
   // Five minutes: run it by name (`npm run bench -- soak`), SQLite only unless SOAK_STORE=postgres.

@@ -118,8 +118,20 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   }
 }
 
+/** The hooks every request passes through, whatever its route. */
+export type GlobalHook = 'requestLog' | 'metrics' | 'securityHeaders' | 'compression' | 'requestId' | 'bodyDeadlines' | 'idempotency' | 'multipartGuard'
+
+export interface AppOptions {
+  /**
+   * Global hooks to leave out (all are on unless set false): bench/hooks.ts measures what each
+   * costs. Decided once while the app is assembled, so a request pays nothing for the choice.
+   */
+  hooks?: Partial<Record<GlobalHook, boolean>>
+}
+
 /** One process, four faces: the API, docs, operations and (later) pages share one Fastify. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const on = (hook: GlobalHook) => options.hooks?.[hook] !== false
   // One test of TRUST_PROXY for Fastify's req.ip and the public page fast path (http/client-address.ts).
   const trust = trustedProxies(ctx.config.trustProxy)
   const app = Fastify({
@@ -140,26 +152,36 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   installJsonBody(app)
   installZipBody(app)
-  installSecurityHeaders(app, { https: ctx.config.publicUrl.startsWith('https:') })
-  installBodyDeadlines(app, ctx.config)
+  if (on('securityHeaders')) installSecurityHeaders(app, { https: ctx.config.publicUrl.startsWith('https:') })
+  if (on('bodyDeadlines')) installBodyDeadlines(app, ctx.config)
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id)
-  })
-  app.addHook('onSend', async (req, reply, payload) => {
-    await finishIdempotent(ctx, req, reply, payload)
-    return payload
-  })
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
-  })
+  // The hooks every request runs are callback hooks: an async one costs each request a promise
+  // and its microtasks, for work that is synchronous.
+  if (on('requestId')) {
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.header('x-request-id', req.id)
+      done()
+    })
+  }
+  if (on('idempotency')) {
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (!req.idempotency) return done(null, payload)
+      finishIdempotent(ctx, req, reply, payload).then(() => done(null, payload), done)
+    })
+  }
+  if (on('requestLog')) {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
+      done()
+    })
+  }
 
   installErrorHandler(app, ctx)
-  await installCompression(app)
-  const metrics = installMetrics(app, ctx)
+  if (on('compression')) await installCompression(app)
+  const metrics = installMetrics(app, ctx, on('metrics'))
   installOps(app, ctx, metrics)
   installSiteFiles(app)
-  installMedia(app, ctx)
+  installMedia(app, ctx, on('multipartGuard'))
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx, trust)
   installFormSubmissions(app, ctx)

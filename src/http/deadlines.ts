@@ -39,12 +39,13 @@ const isUpload = (req: FastifyRequest) =>
  * a 429) closes the connection too: the rest of the body is never read.
  */
 export function installBodyDeadlines(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     if (bodyPending(req)) watch(config, req, reply)
+    done()
   })
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (bodyPending(req)) reply.header('connection', 'close')
-    return payload
+    done(null, payload)
   })
 }
 

@@ -14,14 +14,16 @@ const isMultipartBody = (req: FastifyRequest) => String(req.headers['content-typ
  * The media faces of the service: multipart parsing for the API rows that take files, uploaded
  * files under /static/, and the signed upload URLs under /-/upload/.
  */
-export function installMedia(app: FastifyInstance, ctx: AppContext): void {
+export function installMedia(app: FastifyInstance, ctx: AppContext, guarded = true): void {
   app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 8192, parts: 12 } })
 
   // The multipart parser is global; an API row that does not take files still answers 415 to one.
-  app.addHook('onRequest', async (req) => {
-    const row = req.routeOptions.config?.row
-    if (row && !row.multipart && isMultipartBody(req)) throw new AppError('unsupported_media_type')
-  })
+  if (guarded) {
+    app.addHook('onRequest', (req, _reply, done) => {
+      const row = req.routeOptions.config?.row
+      done(row && !row.multipart && isMultipartBody(req) ? new AppError('unsupported_media_type') : undefined)
+    })
+  }
 
   app.get('/static/*', (req, reply) => serveFile(ctx, req, reply))
 

@@ -20,10 +20,11 @@ export function readableRoute(pattern: string | undefined): string {
 }
 
 /** Prometheus metrics: requests and latency by route pattern and status, and the HTTP-level business counters. */
-export function installMetrics(app: FastifyInstance, ctx: AppContext): Registry {
+export function installMetrics(app: FastifyInstance, ctx: AppContext, counted = true): Registry {
   const metrics = metricsOf(ctx)
+  if (!counted) return metrics.registry
   const labelOf = new Map<string | undefined, string>()
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const pattern = req.routeOptions.url
     let route = labelOf.get(pattern)
     if (route === undefined) {
@@ -47,6 +48,7 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): Registry 
     ) {
       metrics.slotWrites.inc({ method: req.method, route })
     }
+    done()
   })
   return metrics.registry
 }

@@ -11,7 +11,7 @@ const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri '
  * Fastify with the page's own headers (src/pages/security-headers.ts), which carry the same.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: { https?: boolean } = {}): void {
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff')
     // Served over https (PUBLIC_URL), the browser keeps to https for a year: no first request in
     // plain http for a network to rewrite. Subdomains are not ours to speak for.
@@ -23,6 +23,6 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https?: 
     if (!reply.hasHeader('x-frame-options') && !/frame-ancestors\s+(?!'none')/i.test(String(reply.getHeader('content-security-policy')))) {
       reply.header('x-frame-options', 'DENY')
     }
-    return payload
+    done(null, payload)
   })
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { buildApp, closeContext, createContext } from '../../src/app.ts'
+import { type AppOptions, buildApp, closeContext, createContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createLogger } from '../../src/logger.ts'
@@ -67,7 +67,12 @@ export const TEST_ENV = {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { store?: 'sqlite' | 'postgres'; /** Where the app's log lines go (at LOG_LEVEL, else TEST_LOG, else nowhere). */ logTo?: NodeJS.WritableStream } = {},
+  options: {
+    store?: 'sqlite' | 'postgres'
+    /** Where the app's log lines go (at LOG_LEVEL, else TEST_LOG, else nowhere). */
+    logTo?: NodeJS.WritableStream
+    app?: AppOptions
+  } = {},
 ): Promise<TestApp> {
   const store = options.store ?? STORE
   const dataDir = mkdtempSync(join(tmpdir(), 'slotline-test-'))
@@ -96,7 +101,7 @@ export async function startApp(
   // test upload-by-URL give it their own table of names.
   const network = loopbackNetwork()
   configureMedia(ctx, { resolve: network.resolve, connect: network.connect })
-  const app = await buildApp(ctx)
+  const app = await buildApp(ctx, options.app)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
