@@ -76,7 +76,11 @@ export interface FormCardOptions {
   submit: string
   /** A destructive form: a red card and button. */
   danger?: boolean
+  /** A class for a bar around the submit button (the theme picker keeps it in sight). */
+  submitBar?: string
 }
+
+const submitBar = (button: SafeHtml, bar: string | undefined) => (bar ? h`<div class="${bar}">${button}</div>` : button)
 
 /** A card holding one POST form: heading, intro, error summary, the fields and one submit button. */
 export function formCard(o: FormCardOptions): SafeHtml {
@@ -84,7 +88,7 @@ export function formCard(o: FormCardOptions): SafeHtml {
 <h2 id="${o.id}-h">${o.title}</h2>
 ${o.intro ?? ''}${errorSummary(o.errors)}<form method="post" action="${o.action}" novalidate>
 ${csrfField(o.csrf)}
-${o.fields.map((f) => h`${f}\n`)}<button type="submit"${o.danger ? raw(' class="danger"') : ''}>${o.submit}</button>
+${o.fields.map((f) => h`${f}\n`)}${submitBar(h`<button type="submit"${o.danger ? raw(' class="danger"') : ''}>${o.submit}</button>`, o.submitBar)}
 </form>
 </section>`
 }

@@ -17,16 +17,24 @@ export const themePickerPages: PageRow[] = [
 ]
 
 
+/**
+ * One theme as a radio named by the theme alone (its line of description is tied to it), over a
+ * light and a dark half drawn in the theme's own colours.
+ */
 function swatch(t: Theme, chosen: boolean, base: string): SafeHtml {
   const half = (scheme: 'light' | 'dark') =>
-    h`<span class="tp-half tp-${scheme}" aria-hidden="true"><span class="tp-avatar"></span><span class="tp-name">Aa</span><span class="tp-btn"></span><span class="tp-card"></span></span>`
-  return h`<div class="tp tp-${t.id}"><label class="tp-choice"><input type="radio" name="themeId" value="${t.id}"${chosen ? h` checked` : ''}>
-<span class="tp-halves">${half('light')}${half('dark')}</span>
-<span class="tp-title">${t.name}</span><span class="tp-desc">${t.description}</span></label>
-<a class="tp-preview" href="${base}/preview/${t.id}" target="_blank" rel="noopener">Preview ${t.name} with this page</a></div>`
+    h`<span class="tp-half tp-${scheme}"><span class="tp-avatar"></span><span class="tp-btn"></span><span class="tp-card"></span></span>`
+  return h`<div class="tp tp-${t.id}"><label class="tp-choice"><input type="radio" name="themeId" value="${t.id}" aria-describedby="tp-${t.id}-d"${chosen ? h` checked` : ''}>
+<span class="tp-halves" aria-hidden="true">${half('light')}${half('dark')}</span>
+<span class="tp-title">${t.name}</span></label><span class="tp-desc" id="tp-${t.id}-d">${t.description}</span>
+<a class="tp-preview" href="${base}/preview/${t.id}" target="_blank" rel="noopener">Preview<span class="sr-only"> ${t.name} with this page</span></a></div>`
 }
 
-/** The profile page's theme section: every theme as a light/dark swatch, the chosen one checked. */
+/**
+ * The profile page's theme section: every theme as a light/dark swatch in a grid (several a row
+ * on a phone), the chosen one checked, and the apply button in a bar that stays at the bottom of
+ * the screen while the grid scrolls by. A plain form post: no script needed.
+ */
 export function themePickerSection(profile: Pick<StoredProfile, 'id' | 'themeId'>, csrf: string): SafeHtml {
   const base = `/my-links/${profile.id}`
   const current = THEMES.some((t) => t.id === profile.themeId) ? profile.themeId : THEMES[0].id
@@ -42,6 +50,7 @@ ${THEMES.map((t) => swatch(t, t.id === current, base))}
 </fieldset>`,
     ],
     submit: 'Use this theme',
+    submitBar: 'tp-apply',
   })
 }
 

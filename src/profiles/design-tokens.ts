@@ -131,7 +131,7 @@ export const THEMES: readonly Theme[] = Object.freeze([
     ...base,
     id: 3,
     name: 'Sunset',
-    description: 'Peach-to-rose gradient, white pill buttons, humanist type.',
+    description: 'Peach-to-rose gradient, white pill buttons edged in rose, humanist type.',
     font: FONT_STACKS.humanist,
     headingFont: FONT_STACKS.humanist,
     buttonRadius: '999px',
@@ -331,7 +331,7 @@ export function themeById(id: number): Theme {
   return THEMES.find((t) => t.id === id) ?? THEMES[0]
 }
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+export const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 /** `--name: value;` declarations of a palette. */
 export function paletteDeclarations(p: Palette): string {
@@ -355,21 +355,33 @@ function shapeDeclarations(t: Theme): string {
 }
 
 /**
- * How buttons fill under each theme, as tokens the button styles read (src/slots/shared/style.ts):
- * `--primary-*` for the primary style, `--button-*` for the edge of every button. Named styles
- * (bright, very-red, custom…) set their own colours, so they keep them on every theme.
+ * The palette colours the primary button wears under each fill: its fill (`null`: none, the page
+ * shows through), title, subtitle, and the edge it draws (`null`: none). The public page's button
+ * styles read them as `--primary-*` (src/slots/shared/style.ts), and the contrast test checks them
+ * for every theme: the title against the fill, the fill (or the edge, where one is drawn) against
+ * the page. Named styles (bright, very-red, custom…) set their own colours on every theme.
  */
-function fillDeclarations(fill: ButtonFill): string {
-  switch (fill) {
-    case 'outline':
-      return '--primary-bg:transparent;--primary-fg:var(--on-bg);--primary-sub:var(--on-bg-muted);--primary-border:var(--on-bg);--primary-shadow:none;'
-    case 'soft':
-      return '--primary-bg:var(--surface);--primary-fg:var(--text);--primary-sub:var(--muted);--primary-border:transparent;'
-    case 'hard':
-      return '--button-border:var(--text);--button-shadow:4px 4px 0 var(--text);'
-    default:
-      return ''
-  }
+export const PRIMARY_BUTTON: Readonly<Record<ButtonFill, { bg: keyof Palette | null; fg: keyof Palette; sub: keyof Palette; edge: keyof Palette | null }>> =
+  Object.freeze({
+    solid: { bg: 'accent', fg: 'onAccent', sub: 'onAccent', edge: null },
+    outline: { bg: null, fg: 'onBg', sub: 'onBgMuted', edge: 'onBg' },
+    // A pale pill on a pale page: the theme colour draws its edge, so it stands out from the page.
+    soft: { bg: 'surface', fg: 'text', sub: 'muted', edge: 'accent' },
+    hard: { bg: 'accent', fg: 'onAccent', sub: 'onAccent', edge: 'text' },
+  })
+
+const colourVar = (key: keyof Palette | null) => (key ? `var(--${kebab(key)})` : 'transparent')
+
+/**
+ * How buttons fill under each theme, as tokens the button styles read: `--primary-*` for the
+ * primary style, `--button-*` for the edge of every button (the hard fill outlines them all).
+ */
+export function fillDeclarations(fill: ButtonFill): string {
+  const c = PRIMARY_BUTTON[fill]
+  const primary = `--primary-bg:${colourVar(c.bg)};--primary-fg:${colourVar(c.fg)};--primary-sub:${colourVar(c.sub)};--primary-border:${colourVar(c.edge)};`
+  if (fill === 'outline') return `${primary}--primary-shadow:none;`
+  if (fill === 'hard') return `${primary}--button-border:${colourVar(c.edge)};--button-shadow:4px 4px 0 ${colourVar(c.edge)};`
+  return primary
 }
 
 /** The theme's part of the stylesheet: tokens for light, then dark under prefers-color-scheme. */

@@ -26,7 +26,7 @@ describe(`dashboard theme picker (${STORE})`, () => {
     const { v, profile } = await owner()
     const res = await v.get(`/my-links/${profile.id}`)
     assert.equal(res.status, 200)
-    const radios = [...res.text.matchAll(/<input type="radio" name="themeId" value="(\d+)"( checked)?>/g)]
+    const radios = [...res.text.matchAll(/<input type="radio" name="themeId" value="(\d+)" aria-describedby="tp-\1-d"( checked)?>/g)]
     assert.deepEqual(radios.map((m) => Number(m[1])), THEMES.map((th) => th.id))
     assert.deepEqual(radios.filter((m) => m[2]).map((m) => m[1]), ['1'])
     for (const th of THEMES) assert.ok(res.text.includes(`href="/my-links/${profile.id}/preview/${th.id}"`), th.name)
@@ -42,7 +42,7 @@ describe(`dashboard theme picker (${STORE})`, () => {
     assert.match(await page.text(), /<main class="page theme-6/)
     assert.ok(page.headers.get('content-security-policy')!.includes(pageStyle(6).hash))
     const shown = await v.get(`/my-links/${profile.id}`)
-    assert.match(shown.text, /value="6" checked/)
+    assert.match(shown.text, /value="6" aria-describedby="tp-6-d" checked/)
   })
 
   it('refuses a theme that does not exist and keeps the current one', async () => {

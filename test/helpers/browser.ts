@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { after, before } from 'node:test'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator } from 'playwright-core'
+import { startApp, type TestApp } from './app.ts'
+
+/** Debian's chromium, never a downloaded browser, with nothing of its own calling out. */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+}
+
+// Evaluated rather than added as a script tag, so the page's own CSP stays in force.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** An app and a browser for one describe block: started before its tests, closed after them. */
+export function appAndBrowser(env: Record<string, string> = {}): { t: TestApp; browser: Browser } {
+  const started = {} as { t: TestApp; browser: Browser }
+  before(async () => {
+    started.t = await startApp(env)
+    started.browser = await chromium.launch(CHROMIUM)
+  })
+  after(async () => {
+    await started.browser?.close()
+    await started.t?.close()
+  })
+  return started
+}
+
+/** A browser context whose pages reach 127.0.0.1 only: any other request is aborted. */
+export async function localContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
+  return context
+}
+
+/** axe's serious and critical findings inside one part of a page (at most four places each). */
+export async function seriousAxeFindings(part: Locator): Promise<Array<{ id: string; nodes: string[] }>> {
+  await part.page().evaluate(AXE)
+  return part.evaluate(async (element) => {
+    const result = await (window as any).axe.run(element, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n: any) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`) }))
+  })
+}
