@@ -1,23 +1,11 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
 import { gzipSync } from 'node:zlib'
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
-import { usersRepository } from '../../src/store/users.ts'
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { freshEmail } from '../helpers/dashboard.ts'
+import { ARTIFACTS, addBlock, announced, audit, dropFile, LAUNCH, newContext, openPage, panel, save, signUpWithPage } from '../helpers/editor-browser.ts'
 import { solid } from '../media/images.ts'
 
-// Debian's chromium, never a downloaded browser; requests to anything but 127.0.0.1 are aborted.
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-}
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
-// Evaluated through the DevTools protocol, which the dashboard's CSP does not (and need not) cover.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const WIDTHS = [375, 1280]
 /** The editor's own first load, compressed: HTML with its inlined CSS and script (the issue's budget). */
 const BUDGET_BYTES = 60 * 1024
 
@@ -28,114 +16,22 @@ describe(`page editor in a real browser (${STORE})`, () => {
   before(async () => {
     t = await startApp()
     browser = await chromium.launch(LAUNCH)
-    mkdirSync(ARTIFACTS, { recursive: true })
-  })
+      })
   after(async () => {
     await browser?.close()
     await t?.close()
   })
 
-  async function newContext(width = 1280) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Europe/Lisbon' })
-    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
-    return context
-  }
-
-  async function openPage(context: BrowserContext) {
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
-    page.on('console', (m) => {
-      // A refused save is answered 422 by design (the editor with the problems), which Chromium logs.
-      // So is the video thumbnail in the preview: tests close the thumbnail upstream (TEST_ENV).
-      if (m.type() === 'error' && !/status of 422/.test(m.text()) && !m.location().url.includes('/-/remote/')) problems.push(`console: ${m.text()} ${m.location().url}`)
-    })
-    return { page, problems }
-  }
-
-  /** axe at both widths, light and dark: no serious or critical finding; no sideways scrolling. */
-  async function audit(page: Page, problems: string[], name: string) {
-    const before = page.viewportSize()!
-    for (const width of WIDTHS) {
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.setViewportSize({ width, height: 900 })
-        await page.emulateMedia({ colorScheme: scheme })
-        await page.evaluate(AXE)
-        const serious = await page.evaluate(async () => {
-          const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
-          return result.violations
-            .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v: any) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n: any) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`) }))
-        })
-        assert.deepEqual(serious, [], `${name} at ${width} px, ${scheme}: axe`)
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-        assert.equal(overflow, 0, `${name} at ${width} px: no sideways scrolling`)
-      }
-      await page.screenshot({ path: new URL(`editor-${name}-${width}.png`, ARTIFACTS).pathname, fullPage: true })
-    }
-    await page.emulateMedia({ colorScheme: 'light' })
-    await page.setViewportSize(before)
-    assert.deepEqual(problems, [], name)
-  }
-
-  /** Signs up in the browser and creates a page; answers the page's login and the editor's path. */
-  async function signUpWithPage(page: Page) {
-    const email = freshEmail()
-    await page.goto(`${t.url}/register`)
-    await page.getByLabel('Name', { exact: true }).fill('Editor Person')
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Password').fill('a long browser password')
-    await page.getByRole('button', { name: 'Create the account' }).click()
-    await page.waitForURL(`${t.url}/my-links`)
-    const login = `editor_${Date.now().toString(36)}`
-    await page.getByLabel(/^Login \(your page/).fill(login)
-    await page.getByRole('button', { name: 'Create the page' }).click()
-    await page.waitForURL(/\/my-links\/\d+$/)
-    await page.getByRole('link', { name: 'Edit the page' }).click()
-    await page.waitForURL(/\/editor$/)
-    const user = (await usersRepository.findByEmail(t.ctx.db, email))!
-    return { login, user }
-  }
-
-  const panel = (page: Page) => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
   const block = (page: Page, summary: string) => page.getByRole('listitem').filter({ has: page.locator('.ed-summary', { hasText: new RegExp(`^${summary}$`) }) })
 
-  /** Opens the add panel for a type, through the "Block type" list and "Add block". */
-  async function addBlock(page: Page, typeTitle: string) {
-    await page.getByLabel('Block type').selectOption({ label: typeTitle })
-    await page.getByRole('button', { name: /^Add (the first )?block$/ }).click()
-    await panel(page).waitFor()
-  }
-
-  async function save(page: Page, expect: RegExp) {
-    await panel(page).getByRole('button', { name: 'Save', exact: true }).click()
-    await page.getByRole('status').filter({ hasText: expect }).waitFor()
-  }
-
-  /** Drops an image file on a drop zone as a person dragging it from their files would (a DataTransfer holding it). */
-  async function dropFile(page: Page, zone: Locator, name: string, bytes: Buffer) {
-    const dataTransfer = await page.evaluateHandle(
-      ([file, b]) => {
-        const files = new DataTransfer()
-        files.items.add(new File([new Uint8Array(b)], file, { type: 'image/png' }))
-        return files
-      },
-      [name, [...bytes]] as const,
-    )
-    await zone.dispatchEvent('dragover', { dataTransfer })
-    await zone.dispatchEvent('drop', { dataTransfer })
-  }
-
-  const announced = (page: Page, text: RegExp) => page.waitForFunction((source) => new RegExp(source).test(document.getElementById('ed-live')?.textContent ?? ''), text.source)
-
   it('builds a whole page through the editor: profile, socials, blocks of eight types, edit, delete, drag and keyboard reorder', async () => {
-    const context = await newContext()
+    const context = await newContext(browser)
     const { page, problems } = await openPage(context)
     let firstLoad = 0
     page.on('response', async (res) => {
       if (/\/editor$/.test(new URL(res.url()).pathname) && res.request().resourceType() === 'document') firstLoad = gzipSync(await res.body()).length
     })
-    const { login, user } = await signUpWithPage(page)
+    const { login, user } = await signUpWithPage(t, page)
     await page.getByText('Your page has no blocks yet.').waitFor()
     await audit(page, problems, 'empty')
 
@@ -385,10 +281,9 @@ describe(`page editor in a real browser (${STORE})`, () => {
   }
 
   it('builds a page with the keyboard alone, with a visible focus at every stop', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Lisbon', locale: 'en-GB' })
-    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
+    const context = await newContext(browser, { locale: 'en-GB' })
     const { page, problems } = await openPage(context)
-    const { login, user } = await signUpWithPage(page)
+    const { login, user } = await signUpWithPage(t, page)
     const typeInto = async (target: Locator, text: string) => {
       await tabTo(page, target)
       await page.keyboard.press('Control+A')
