@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
-import { redactUrl, scrubLine } from '../../src/logger.ts'
+import { createLogger, redactUrl, scrubLine } from '../../src/logger.ts'
 import { SESSION_COOKIE } from '../../src/dashboard/scope.ts'
 import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { Visitor } from '../helpers/dashboard.ts'
@@ -106,6 +106,24 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     for (const [what, secret] of Object.entries(secrets)) {
       assert.ok(!text.includes(secret), `${what} (${secret}) is in the log`)
     }
+  })
+
+  it('redacts secret fields at the top of a logged object, one level down and inside a logged error, without touching the caller\'s objects', () => {
+    const collected = logCollector()
+    const log = createLogger('info', collected.stream)
+    const input = { name: 'Jane', password: 'p-top-secret-1', code_verifier: 'v-secret-2' }
+    const err = Object.assign(new Error('refused'), { body: 'b-secret-3' })
+    log.child({ reqId: 'r1' }).info({ input, err, token: 'sl-secret-4', kept: { status: 200 } }, 'call')
+    const line = collected.text()
+    for (const secret of ['p-top-secret-1', 'v-secret-2', 'b-secret-3', 'sl-secret-4']) assert.ok(!line.includes(secret), `${secret} is in ${line}`)
+    const fields = JSON.parse(line)
+    assert.equal(fields.input.name, 'Jane')
+    assert.equal(fields.input.password, '[redacted]')
+    assert.equal(fields.err.message, 'refused')
+    assert.equal(fields.err.body, '[redacted]')
+    assert.deepEqual(fields.kept, { status: 200 })
+    assert.equal(input.password, 'p-top-secret-1', 'the caller\'s object is left as it was')
+    assert.equal(err.body, 'b-secret-3')
   })
 
   it('redacts upload tokens and credential parameters from URLs, and leaves the rest', () => {
