@@ -238,9 +238,11 @@ describe(`page editor in a real browser (${STORE})`, () => {
     assert.ok(!text?.includes('Newsletter'))
     assert.ok(!text?.includes('A question to remove'))
     assert.ok(text!.indexOf('What do you charge?') < text!.indexOf('Do you travel?'), 'the FAQ rows in the order chosen')
-    // The dropped avatar is on the public page, loaded.
+    // The dropped avatar is on the public page, as one of its square crops, loaded.
     const avatar = visitor.getByRole('img', { name: 'Jane Doe' })
-    assert.equal(await avatar.getAttribute('src'), profile.computed.avatarUrl)
+    const stem = profile.computed.avatarUrl.replace(/\.\w+$/, '')
+    const src = (await avatar.getAttribute('src')) ?? ''
+    assert.ok(src.startsWith(`${stem}.s`) && src.endsWith('.webp'), `${src} is a square crop of ${profile.computed.avatarUrl}`)
     assert.ok((await avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))) > 0, 'the avatar image loads')
     assert.equal(await visitor.getByRole('img', { name: 'A blue door' }).count(), 1)
     // The event shows 19:30 in Lisbon, the owner's zone (the account was registered from a Lisbon browser).

@@ -178,9 +178,10 @@ describe(`/favicon.ico and /robots.txt (${STORE})`, () => {
     await buildDemoPage(t, account.user, account.token, profile)
     t.ctx.events.emit('profile-changed', { profileId: profile.id, logins: ['icon.page'] })
     const html = (await get(`${t.url}/icon.page`, browser)).body.toString()
-    const avatar = /<img class="avatar" src="([^"]+)"/.exec(html)?.[1]
-    assert.ok(avatar)
-    assert.ok(html.includes(`<link rel="icon" href="${avatar}">`))
-    assert.ok(html.includes(`<link rel="apple-touch-icon" href="${avatar}">`))
+    // Each a square WebP crop of the avatar's upload, sized for its place.
+    const stem = /<img class="avatar" src="([^"]+)\.s\d+\.webp"/.exec(html)?.[1]
+    assert.ok(stem, 'the avatar is a square crop')
+    assert.ok(html.includes(`<link rel="icon" href="${stem}.s64.webp" type="image/webp">`))
+    assert.ok(html.includes(`<link rel="apple-touch-icon" href="${stem}.s180.webp">`))
   })
 })

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { ownerPrincipal } from '../../src/auth/principal.ts'
+import * as useCases from '../../src/core/use-cases.ts'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 describe(`HTTP conventions (${STORE})`, () => {
@@ -66,9 +68,9 @@ describe(`HTTP conventions (${STORE})`, () => {
     const user = await makeUser(t)
     const token = await makeToken(t, user)
     assert.equal((await t.request('GET', '/v1/me', { token })).status, 200)
-    const { tokensRepository } = await import('../../src/store/tokens.ts')
-    const [record] = await tokensRepository.listByUser(t.ctx.db, user.id)
-    await tokensRepository.revoke(t.ctx.db, user.id, record.id)
+    // Revoked as every face revokes, through the core, which tells the verified-token caches.
+    const [record] = await useCases.tokens.list(t.ctx, ownerPrincipal(user))
+    await useCases.tokens.revoke(t.ctx, ownerPrincipal(user), { tokenId: record.id })
     assert.equal((await t.request('GET', '/v1/me', { token })).status, 401)
   })
 
