@@ -67,26 +67,8 @@ const SECRET_MARK = /sl[por]_|\.\d|[Bb][Ee][Aa][Rr][Ee][Rr]/
 export const scrubLine = (line: string) =>
   SECRET_MARK.test(line) ? line.replace(SECRET_SHAPE, (_shape, bearer: string | undefined) => `${bearer ?? ''}${REDACTED}`) : line
 
-/** Structured fields that hold secrets at the top of a log call's object or of a request's. */
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'headers.cookie',
-  'headers["set-cookie"]',
-  'password',
-  'newPassword',
-  'currentPassword',
-  'token',
-  'accessToken',
-  'refreshToken',
-  'sessionId',
-  'clientSecret',
-  'body',
-]
-
-/** The same secrets one level down (`{ input: { password } }`), and the OAuth spellings. */
-const NESTED_SECRETS = new Set([
+/** Fields that hold secrets, wherever a log call puts them: at the top or one level down. */
+const SECRET_FIELDS = [
   'password',
   'newPassword',
   'currentPassword',
@@ -100,7 +82,20 @@ const NESTED_SECRETS = new Set([
   'client_secret',
   'code_verifier',
   'body',
-])
+]
+
+/** At the top of a log call's object or of a request's, by pino's own redaction. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  ...SECRET_FIELDS,
+]
+
+/** One level down (`{ input: { password } }`), by hand: see censorNested. */
+const NESTED_SECRETS = new Set(SECRET_FIELDS)
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 

@@ -1,19 +1,14 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { usersRepository } from '../../src/store/users.ts'
 import type { TestApp } from './app.ts'
+import { CHROMIUM, seriousAxeFindings } from './browser.ts'
 import { freshEmail } from './dashboard.ts'
 
-// Debian's chromium, never a downloaded browser; requests to anything but 127.0.0.1 are aborted.
-export const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-}
+// Debian's chromium, never a downloaded browser (test/helpers/browser.ts).
+export const LAUNCH = CHROMIUM
 export const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
-// Evaluated through the DevTools protocol, which the dashboard's CSP does not (and need not) cover.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const WIDTHS = [375, 1280]
 
 /** A browser context in Lisbon whose requests reach 127.0.0.1 only. */
@@ -44,13 +39,7 @@ export async function audit(page: Page, problems: string[], name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 })
       await page.emulateMedia({ colorScheme: scheme })
-      await page.evaluate(AXE)
-      const serious = await page.evaluate(async () => {
-        const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
-        return result.violations
-          .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v: any) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n: any) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`) }))
-      })
+      const serious = await seriousAxeFindings(page.locator(':root'))
       assert.deepEqual(serious, [], `${name} at ${width} px, ${scheme}: axe`)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       assert.equal(overflow, 0, `${name} at ${width} px: no sideways scrolling`)
