@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import { squareWebp } from './image-pipeline.ts'
-import { parseSquareKey, squareKeys, STORAGE_KEY, type Storage, type StoredObject } from './storage.ts'
+import { isDerivedKey, parseSquareKey, squareKeys, STORAGE_KEY, type Storage, type StoredObject } from './storage.ts'
 
 /**
  * The object at `key`; a square crop not stored yet is made from its upload and stored first.
@@ -35,7 +35,7 @@ export function withSquareCrops(storage: Storage): Storage {
     get: (key) => storage.get(key),
     async delete(key) {
       await storage.delete(key)
-      if (STORAGE_KEY.test(key) && !/\.[ws]\d+\.webp$/.test(key)) await Promise.all(squareKeys(key).map((k) => storage.delete(k)))
+      if (STORAGE_KEY.test(key) && !isDerivedKey(key)) await Promise.all(squareKeys(key).map((k) => storage.delete(k)))
     },
     close: () => storage.close(),
   }

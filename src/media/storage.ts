@@ -32,6 +32,9 @@ export const STORAGE_KEY = /^u\d{1,12}\/[A-Za-z0-9_-]{16,64}(\.[ws]\d{1,4}\.webp
 
 const stem = (key: string) => key.slice(0, key.lastIndexOf('.'))
 
+/** Whether `key` is made from an upload (a WebP variant or a square crop) rather than an upload. */
+export const isDerivedKey = (key: string) => /\.[ws]\d{1,4}\.webp$/.test(key)
+
 /** The key of the `width` px WebP variant of the upload at `key`. */
 export const variantKey = (key: string, width: number) => `${stem(key)}.w${width}.webp`
 
