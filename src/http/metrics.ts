@@ -32,9 +32,7 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext, counted = 
       labelOf.set(pattern, route)
     }
     const status = reply.statusCode
-    const labels = { method: req.method, route, status: String(status) }
-    metrics.httpRequests.inc(labels)
-    metrics.httpLatency.observe(labels, reply.elapsedTime / 1000)
+    metrics.httpLatency.of(req.method, route, status).observe(reply.elapsedTime / 1000)
     if (status === 429) metrics.rateLimitRefusals.inc({ route })
     const replayed = reply.getHeader('idempotent-replayed') === 'true'
     if (replayed) metrics.idempotentReplays.inc()
