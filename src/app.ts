@@ -9,6 +9,7 @@ import { createVerifiedTokens } from './auth/verified-tokens.ts'
 import { createIntake } from './analytics/intake.ts'
 import { scheduleAnalyticsPurge } from './analytics/purge.ts'
 import { createPresentedSlotsCache } from './core/presented-slots.ts'
+import { createOwnedProfiles } from './core/owned-profiles.ts'
 import { createMedia } from './media/media.ts'
 import { createMetrics } from './metrics.ts'
 import { sessionStore } from './auth/sessions.ts'
@@ -99,6 +100,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     closers,
     jobs: new Map(),
     slotCopies: createPresentedSlotsCache(),
+    ownedProfiles: createOwnedProfiles(),
     answerCache: createAnswerCache(),
     verifiedTokens: createVerifiedTokens(redis),
   } as Omit<AppContext, 'media' | 'intake' | 'metrics'> as AppContext

@@ -9,6 +9,7 @@ import type { VerifiedTokens } from './auth/verified-tokens.ts'
 import type { Config } from './config.ts'
 import type { IdempotencyStore } from './core/idempotency-store.ts'
 import type { PresentedSlotsCache } from './core/presented-slots.ts'
+import type { OwnedProfiles } from './core/owned-profiles.ts'
 import type { RateLimiter } from './core/rate-limiter.ts'
 import type { Media } from './media/media.ts'
 import type { AppMetrics } from './metrics.ts'
@@ -45,6 +46,8 @@ export interface AppContext {
   readonly answerCache: AnswerCache
   /** Pages' slots as presented at their current slots revision (core/presented-slots.ts). */
   readonly slotCopies: PresentedSlotsCache
+  /** The principals' pages as read at their account revision (core/owned-profiles.ts). */
+  readonly ownedProfiles: OwnedProfiles
   /** Verified bearer tokens kept in process, exact across instances (auth/verified-tokens.ts). */
   readonly verifiedTokens: VerifiedTokens
   /** The Prometheus metrics, business counters included. */

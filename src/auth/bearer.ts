@@ -64,7 +64,7 @@ export async function verifyBearer(ctx: AppContext, header: string | undefined, 
   if (token.resource && token.resource !== ctx.config.publicUrl && token.resource !== resourceUrl(ctx, audience)) {
     throw invalid(`This access token was issued for ${token.resource}, not for ${resourceUrl(ctx, audience)}.`)
   }
-  const principal: BearerPrincipal = { user, tokenId: token.id, abilities: token.abilities }
+  const principal: BearerPrincipal = { user, tokenId: token.id, abilities: token.abilities, accountRevision: verified.revision }
   if (token.kind === 'access' && token.grantId !== null) {
     if (!grant) throw invalid(revoked)
     principal.clientId = grant.clientId
@@ -84,7 +84,7 @@ export async function verifyBearer(ctx: AppContext, header: string | undefined, 
  * The token, its owner and (OAuth) its grant from the database, kept in ctx.verifiedTokens
  * under the owner's credentials revision as read before the rows (verified-tokens.ts says why).
  */
-async function readToken(ctx: AppContext, hash: string): Promise<VerifiedToken | undefined> {
+async function readToken(ctx: AppContext, hash: string): Promise<(VerifiedToken & { revision?: string }) | undefined> {
   const owner = await tokensRepository.findOwner(ctx.db, hash)
   if (owner === undefined) return undefined
   const revision = await ctx.verifiedTokens.revisionOf(owner)
@@ -95,8 +95,9 @@ async function readToken(ctx: AppContext, hash: string): Promise<VerifiedToken |
   const usedAt = (at: string | null | undefined) => (at ? Date.parse(at) : 0)
   const touchedAt = grant ? Math.min(usedAt(found.token.lastUsedAt), usedAt(grant.lastUsedAt)) : usedAt(found.token.lastUsedAt)
   const verified: VerifiedToken = { ...found, grant, touchedAt }
-  if (revision !== undefined && found.user.id === owner) ctx.verifiedTokens.put(hash, revision, verified)
-  return verified
+  if (revision === undefined || found.user.id !== owner) return verified
+  ctx.verifiedTokens.put(hash, revision, verified)
+  return { ...verified, revision }
 }
 
 /** 403 with the RFC 6750 insufficient_scope challenge naming the scope to ask for (step-up). */

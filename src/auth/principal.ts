@@ -16,6 +16,12 @@ export interface Principal {
   clientId?: string
   /** OAuth: the grant this access token belongs to. */
   grantId?: number
+  /**
+   * The account's revision as this request read it when authenticating (auth/verified-tokens.ts):
+   * what was read of the account at the same revision is still what is stored. Unset when the
+   * face did not read one; then nothing is taken from a cache keyed by it.
+   */
+  accountRevision?: string
 }
 
 export const can = (principal: Principal, ability: Ability) => principal.abilities.includes(ability)

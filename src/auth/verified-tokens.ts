@@ -23,11 +23,13 @@ interface Entry extends VerifiedToken {
  * no database round trip. The guarantee is exact: a token revoked, or its account changed or
  * deleted, fails (or shows the change) on its very next request, on every instance.
  *
- * How: each account has a credentials revision. A cached token is used only while its owner's
- * revision is the one it was read at; everything that changes what a token may do or whom it
- * speaks for (revocation, disconnecting an app, OAuth revocation and replay detection, account
- * changes, password change or reset, account deletion) calls `changed(userId)` after its commit
- * and before it answers. With Redis the revision is a key there, read on every request (one GET,
+ * How: each account has a revision. A cached token is used only while its owner's revision is
+ * the one it was read at; everything that changes what a token may do or whom it speaks for
+ * (revocation, disconnecting an app, OAuth revocation and replay detection, account changes,
+ * password change or reset, account deletion) calls `changed(userId)` after its commit and
+ * before it answers. So does every write to the account's pages (core/unit-of-work.ts): the
+ * revision a request authenticated at also says whether pages read at it are current
+ * (core/owned-profiles.ts). With Redis the revision is a key there, read on every request (one GET,
  * far cheaper than the token query) and replaced by `changed`, so every instance sees the new
  * one at its next request. Without Redis (one instance) it is a counter in this process.
  * The revision is read before the rows, so a change committed while they are read still
@@ -35,8 +37,8 @@ interface Entry extends VerifiedToken {
  * If Redis cannot be read, nothing cached is trusted: the rows are read again.
  */
 export interface VerifiedTokens {
-  /** The cached verification of a token hash, if its owner's revision has not moved since. */
-  get(hash: string): Promise<VerifiedToken | undefined>
+  /** The cached verification of a token hash, if its owner's revision has not moved since (that revision with it). */
+  get(hash: string): Promise<(VerifiedToken & { revision: string }) | undefined>
   /** The owner's current revision, read before the rows that `put` will keep. */
   revisionOf(userId: number): Promise<string | undefined>
   put(hash: string, revision: string, verified: VerifiedToken): void

@@ -26,7 +26,8 @@ export interface PresentedSlotsCache {
 
 export const createPresentedSlotsCache = (): PresentedSlotsCache => ({ entries: new Map(), bytes: 0 })
 
-function deepFreeze<T>(value: T): T {
+/** `value` and everything in it made read-only: copies shared by concurrent readers. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
     for (const v of Object.values(value)) deepFreeze(v)

@@ -3,6 +3,7 @@ import { type AppContext, announceProfileChange } from '../context.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import type { Db } from '../store/db.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
+import { ownedProfile } from './owned-profiles.ts'
 
 /** How a face asks for a write. */
 export interface WriteOptions {
@@ -53,7 +54,8 @@ async function announce(ctx: AppContext, before: StoredProfile): Promise<void> {
 
 /**
  * A read of one of the principal's pages: the ability is checked, then `profileKey` resolved
- * (another account's page is not_found, exactly like a missing one).
+ * (another account's page is not_found, exactly like a missing one), from the pages read at the
+ * principal's account revision when it has one (owned-profiles.ts).
  */
 export async function readPage<T>(
   ctx: AppContext,
@@ -62,13 +64,13 @@ export async function readPage<T>(
   work: (db: Db, profile: StoredProfile) => Promise<T>,
 ): Promise<T> {
   requireAbility(principal, 'profile:read')
-  const profile = await resolveProfileKey(ctx.db, principal.user.id, profileKey)
-  return work(ctx.db, profile)
+  return work(ctx.db, await ownedProfile(ctx.ownedProfiles, ctx.db, principal, profileKey))
 }
 
 /**
  * A write to one of the principal's pages: ability, ownership (inside the transaction, so the
- * page cannot change hands under it), the work, the commit, then 'profile-changed' for the page.
+ * page cannot change hands under it), the work, the commit, a new account revision (so every
+ * instance reads the account's pages and tokens again), then 'profile-changed' for the page.
  */
 export async function writePage<T>(
   ctx: AppContext,
@@ -83,7 +85,10 @@ export async function writePage<T>(
     profile = await resolveProfileKey(trx, principal.user.id, profileKey)
     return work(trx, profile)
   })
-  if (!options.dryRun && profile) await announce(ctx, profile)
+  if (!options.dryRun && profile) {
+    await ctx.verifiedTokens.changed(principal.user.id)
+    await announce(ctx, profile)
+  }
   return result
 }
 
@@ -101,6 +106,8 @@ export async function writeAccount<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   requireAbility(principal, 'profile:write')
-  return transact(ctx, options, work)
+  const result = await transact(ctx, options, work)
+  if (!options.dryRun) await ctx.verifiedTokens.changed(principal.user.id)
+  return result
 }
 
