@@ -31,20 +31,29 @@ export async function openPage(context: BrowserContext) {
   return { page, problems }
 }
 
-/** axe at both widths, light and dark: no serious or critical finding; no sideways scrolling. */
-export async function audit(page: Page, problems: string[], name: string) {
+/**
+ * axe at both widths, light and dark: no serious or critical finding; no sideways scrolling.
+ * A screenshot at each width, or with `screenshots: 'on-failure'` only of a failing view (they are slow).
+ */
+export async function audit(page: Page, problems: string[], name: string, options: { screenshots?: 'always' | 'on-failure' } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true })
   const before = page.viewportSize()!
+  const shoot = (width: number) => page.screenshot({ path: new URL(`editor-${name}-${width}.png`, ARTIFACTS).pathname, fullPage: true })
   for (const width of WIDTHS) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      const serious = await seriousAxeFindings(page.locator(':root'))
-      assert.deepEqual(serious, [], `${name} at ${width} px, ${scheme}: axe`)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      assert.equal(overflow, 0, `${name} at ${width} px: no sideways scrolling`)
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.emulateMedia({ colorScheme: scheme })
+        const serious = await seriousAxeFindings(page.locator(':root'))
+        assert.deepEqual(serious, [], `${name} at ${width} px, ${scheme}: axe`)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        assert.equal(overflow, 0, `${name} at ${width} px: no sideways scrolling`)
+      }
+    } catch (err) {
+      await shoot(width)
+      throw err
     }
-    await page.screenshot({ path: new URL(`editor-${name}-${width}.png`, ARTIFACTS).pathname, fullPage: true })
+    if (options.screenshots !== 'on-failure') await shoot(width)
   }
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize(before)
