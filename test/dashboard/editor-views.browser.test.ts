@@ -94,8 +94,14 @@ describe(`every view of the editor's block panel passes axe (${STORE})`, () => {
       await audit(page, problems, `add-${type}`, quiet)
 
       if (type === 'music') {
-        // The automatic section: a UPC looked up, the release found and put in the form below, not yet saved.
+        // The automatic section: a title no platform knows, refused beside the field; then a UPC looked
+        // up, the release found and put in the form below, not yet saved.
         const adding = region(page, `Add a block: ${title}`)
+        await adding.getByRole('textbox', { name: 'Link, UPC, ISRC or title' }).fill('a title nobody released')
+        await adding.getByRole('button', { name: 'Look up' }).click()
+        await adding.getByRole('alert').waitFor()
+        assert.equal(await adding.getByRole('textbox', { name: 'Link, UPC, ISRC or title' }).getAttribute('aria-invalid'), 'true')
+        await audit(page, problems, 'add-music-not-found', quiet)
         await adding.getByRole('textbox', { name: 'Link, UPC, ISRC or title' }).fill(DISCOVERY_UPC)
         await adding.getByRole('button', { name: 'Look up' }).click()
         await adding.getByRole('status').filter({ hasText: /^Found Discovery by Daft Punk on \d+ platforms?\. Check the block below/ }).waitFor()
