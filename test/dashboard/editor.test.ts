@@ -176,6 +176,11 @@ describe(`dashboard page editor (${STORE})`, () => {
     const { v, editor, token, login } = await withPage()
     const saved = await v.submit(editor, { title: 'Jane Doe', description: 'Photographer.\nLisbon.', language: '' }, `${editor}/profile`)
     assert.equal(saved.status, 303, shownProblems(saved.text))
+    // A file that is no image is refused like a refused block save: a summary in an alert, linking to the field.
+    const refused = await postMultipart(v, editor, `${editor}/images`, { field: 'avatar', op: 'upload' }, { file: Buffer.from('words, not pixels') })
+    assert.equal(refused.status, 422)
+    assert.match(refused.text, /<div class="notice bad" role="alert"><p>One field needs attention\. Nothing was saved\.<\/p>\s*<ul><li><a href="#f-avatar-file">[^<]+<\/a><\/li><\/ul><\/div>/)
+    assert.match(refused.text, /id="f-avatar-file"[^>]*aria-invalid="true"/)
     const avatar = await postMultipart(v, editor, `${editor}/images`, { field: 'avatar', op: 'upload' }, { file: await solid(300, 300, 'png') })
     assert.equal(avatar.status, 303, shownProblems(avatar.text))
     for (const link of ['instagram.com/jane', 'github.com/jane', 'mailto:jane@example.com']) {

@@ -25,26 +25,37 @@ export async function openPage(context: BrowserContext) {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
   page.on('console', (m) => {
     // A refused save is answered 422 by design (the editor with the problems), which Chromium logs.
+    // So is a music lookup that finds nothing (404, the lookup's own status, with the form again).
     // So is the video thumbnail in the preview: tests close the thumbnail upstream (TEST_ENV).
-    if (m.type() === 'error' && !/status of 422/.test(m.text()) && !m.location().url.includes('/-/remote/')) problems.push(`console: ${m.text()} ${m.location().url}`)
+    const refusedByDesign = /status of 422/.test(m.text()) || (/status of 404/.test(m.text()) && m.location().url.endsWith('/editor/music'))
+    if (m.type() === 'error' && !refusedByDesign && !m.location().url.includes('/-/remote/')) problems.push(`console: ${m.text()} ${m.location().url}`)
   })
   return { page, problems }
 }
 
-/** axe at both widths, light and dark: no serious or critical finding; no sideways scrolling. */
-export async function audit(page: Page, problems: string[], name: string) {
+/**
+ * axe at both widths, light and dark: no serious or critical finding; no sideways scrolling.
+ * A screenshot at each width, or with `screenshots: 'on-failure'` only of a failing view (they are slow).
+ */
+export async function audit(page: Page, problems: string[], name: string, options: { screenshots?: 'always' | 'on-failure' } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true })
   const before = page.viewportSize()!
+  const shoot = (width: number) => page.screenshot({ path: new URL(`editor-${name}-${width}.png`, ARTIFACTS).pathname, fullPage: true })
   for (const width of WIDTHS) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      const serious = await seriousAxeFindings(page.locator(':root'))
-      assert.deepEqual(serious, [], `${name} at ${width} px, ${scheme}: axe`)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      assert.equal(overflow, 0, `${name} at ${width} px: no sideways scrolling`)
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.emulateMedia({ colorScheme: scheme })
+        const serious = await seriousAxeFindings(page.locator(':root'))
+        assert.deepEqual(serious, [], `${name} at ${width} px, ${scheme}: axe`)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        assert.equal(overflow, 0, `${name} at ${width} px: no sideways scrolling`)
+      }
+    } catch (err) {
+      await shoot(width)
+      throw err
     }
-    await page.screenshot({ path: new URL(`editor-${name}-${width}.png`, ARTIFACTS).pathname, fullPage: true })
+    if (options.screenshots !== 'on-failure') await shoot(width)
   }
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize(before)

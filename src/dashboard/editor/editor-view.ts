@@ -50,10 +50,14 @@ export interface EditorModel {
 const base = (m: EditorModel) => `/my-links/${m.profile.id}/editor`
 const TYPE_ORDER = Object.keys(slotTypes) as SlotType[]
 
-const errorList = (errors: FieldErrors | undefined, idFor: (key: string) => string = (k) => `f-${k.replace(/[^a-zA-Z0-9_-]/g, '-')}`) => {
+/**
+ * The summary of a refused save, read out at once (role="alert"), each problem a link to its field.
+ * A chosen file is not kept (browsers do not refill file fields), so `kept` is false for uploads.
+ */
+const errorList = (errors: FieldErrors | undefined, idFor: (key: string) => string = (k) => `f-${k.replace(/[^a-zA-Z0-9_-]/g, '-')}`, kept = true) => {
   if (!errors || !Object.keys(errors).length) return ''
   const n = Object.keys(errors).length
-  return h`<div class="notice bad" role="alert"><p>${n === 1 ? 'One field needs attention.' : `${n} fields need attention.`} Nothing was saved; what you typed is kept below.</p>
+  return h`<div class="notice bad" role="alert"><p>${n === 1 ? 'One field needs attention.' : `${n} fields need attention.`} ${kept ? 'Nothing was saved; what you typed is kept below.' : 'Nothing was saved.'}</p>
 <ul>${Object.entries(errors).map(([k, v]) => h`<li><a href="#${idFor(k)}">${v.join(' ')}</a></li>`)}</ul></div>`
 }
 
@@ -106,8 +110,9 @@ ${imageForm(m, 'bgImage', 'Cover', p.bgImage, p.computed.bgImageUrl, 'A wide pic
 function imageForm(m: EditorModel, name: 'avatar' | 'bgImage', label: string, path: string | null, url: string | null, hint: string, errors: FieldErrors | undefined): SafeHtml {
   const id = fieldId(`${name}-file`)
   const problems = [...(errors?.[name] ?? []), ...(errors?.[`${name}.file`] ?? [])]
+  // A refused upload is summed up like a refused block save, so it is announced and leads to its field.
   return h`<form class="ed-image" method="post" action="${base(m)}/images" enctype="multipart/form-data" novalidate>
-${csrfField(m.csrf)}<input type="hidden" name="field" value="${name}">
+${problems.length ? errorList({ [`${name}.file`]: problems }, () => id, false) : ''}${csrfField(m.csrf)}<input type="hidden" name="field" value="${name}">
 ${dropZone(
   `Drop the ${label.toLowerCase()} image here`,
   h`<label for="${id}">${label} image</label>
