@@ -88,7 +88,8 @@ export function createVerifiedTokens(redis: Redis | undefined): VerifiedTokens {
       entries.set(hash, { ...verified, revision })
     },
     async changed(userId) {
-      for (const [hash, entry] of entries) if (entry.user.id === userId) entries.delete(hash)
+      // Entries read at the old revision are dropped when next asked for: every page write
+      // comes here, and walking every entry each time would cost writes what reads save.
       if (redis) await redis.set(key(userId), randomUUID())
       else local.set(userId, (local.get(userId) ?? 0) + 1)
     },

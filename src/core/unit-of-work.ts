@@ -53,6 +53,19 @@ async function announce(ctx: AppContext, before: StoredProfile): Promise<void> {
 }
 
 /**
+ * A new account revision after a committed page write, so pages read at the old one are read
+ * again (owned-profiles.ts). The write stands whatever happens here: a failure is logged, not
+ * answered, and while Redis cannot be read no instance trusts a kept page anyway.
+ */
+async function accountChanged(ctx: AppContext, userId: number): Promise<void> {
+  try {
+    await ctx.verifiedTokens.changed(userId)
+  } catch (err) {
+    ctx.log.error({ err, userId }, 'could not move the account revision after a page write')
+  }
+}
+
+/**
  * A read of one of the principal's pages: the ability is checked, then `profileKey` resolved
  * (another account's page is not_found, exactly like a missing one), from the pages read at the
  * principal's account revision when it has one (owned-profiles.ts).
@@ -86,7 +99,7 @@ export async function writePage<T>(
     return work(trx, profile)
   })
   if (!options.dryRun && profile) {
-    await ctx.verifiedTokens.changed(principal.user.id)
+    await accountChanged(ctx, principal.user.id)
     await announce(ctx, profile)
   }
   return result
@@ -107,7 +120,7 @@ export async function writeAccount<T>(
 ): Promise<T> {
   requireAbility(principal, 'profile:write')
   const result = await transact(ctx, options, work)
-  if (!options.dryRun) await ctx.verifiedTokens.changed(principal.user.id)
+  if (!options.dryRun) await accountChanged(ctx, principal.user.id)
   return result
 }
 
