@@ -6,6 +6,9 @@ import type { AnalyticsDailyTable, AnalyticsSlotDailyTable, AnalyticsSocialDaily
 /** One page's counts for one day in its owner's time zone (`uniques`: the estimate of the day's visitor sketch). */
 export type DailyCounts = CamelCased<Omit<Selectable<AnalyticsDailyTable>, 'visitors'>>
 
+/** Counts for one day of one page, or of several pages summed (uniques then sums the pages' estimates). */
+export type DayCounts = Omit<DailyCounts, 'profileId'>
+
 /** A day's counts with its serialised visitor sketch, as the writer stores them. */
 export interface DailyRow extends DailyCounts {
   visitors: Uint8Array
@@ -85,6 +88,29 @@ async function readDailyCounts(db: Db, profileIds: number[], from: string, to: s
     .orderBy('day')
     .execute()
   return rows.map((r) => camelRow(r))
+}
+
+/** The pages' counts summed per day, by the database: a year of 100 pages is 365 rows, not 36,500. */
+async function readDailyTotals(db: Db, profileIds: number[], from: string, to: string): Promise<DayCounts[]> {
+  if (profileIds.length === 0) return []
+  const ids = sql.join(profileIds.map((id) => sql`${id}`))
+  const { rows } = await sql<{ day: string; views: number | string; clicks: number | string; uniques: number | string }>`
+    SELECT day, SUM(views) AS views, SUM(clicks) AS clicks, SUM(uniques) AS uniques FROM analytics_daily
+    WHERE profile_id IN (${ids}) AND day >= ${from} AND day <= ${to}
+    GROUP BY day ORDER BY day`.execute(db)
+  // PostgreSQL sums integers as bigint (parsed as number, see db.ts) or numeric (a string).
+  return rows.map((r) => ({ day: r.day, views: Number(r.views), clicks: Number(r.clicks), uniques: Number(r.uniques) }))
+}
+
+/** Views and clicks of each page over the range, summed by the database. */
+async function pageTotals(db: Db, profileIds: number[], range: DayRange): Promise<Array<{ profileId: number; views: number; clicks: number }>> {
+  if (profileIds.length === 0) return []
+  const ids = sql.join(profileIds.map((id) => sql`${id}`))
+  const { rows } = await sql<{ profile_id: number; views: number | string; clicks: number | string }>`
+    SELECT profile_id, SUM(views) AS views, SUM(clicks) AS clicks FROM analytics_daily
+    WHERE profile_id IN (${ids}) AND day >= ${range.from} AND day <= ${range.to}
+    GROUP BY profile_id`.execute(db)
+  return rows.map((r) => ({ profileId: r.profile_id, views: Number(r.views), clicks: Number(r.clicks) }))
 }
 
 async function readDailySketches(db: Db, profileIds: number[], ranges: DayRange[]): Promise<SketchRow[]> {
@@ -401,6 +427,8 @@ export const analyticsRepository = Object.freeze({
   lockWriter,
   ownerTimeZones,
   readDailyCounts,
+  readDailyTotals,
+  pageTotals,
   readDailySketches,
   readMonthlySketches,
   slotClickTotals,
