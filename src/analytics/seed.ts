@@ -151,6 +151,7 @@ export async function seedHistory(db: Db, profile: StoredProfile, options: SeedO
     await batch.write(trx)
     // The batch added to month sketches that still hold the replaced days' visitors.
     await rebuildMonths(trx, profile.id, months)
+    await analyticsRepository.rebuildAccountBreakdowns(trx, profile.userId, { from, to: today })
   })
   return result
 }

@@ -58,7 +58,7 @@ async function forAccount(ctx: AppContext, db: Db, owner: User, query: Analytics
   const cache = answerCache(ctx)
   const hit = cache.get<Answer<AccountAnalytics>>(key)
   if (hit) return hit
-  const [data, meta] = await Promise.all([accountReport(db, profiles, q), metaFor(db, ids, q)])
+  const [data, meta] = await Promise.all([accountReport(db, owner.id, profiles, q), metaFor(db, ids, q)])
   const answer = { data, meta }
   cache.set(key, ids, answer)
   return answer

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { invalidField } from './errors.ts'
 import { mediaOf } from '../media/media.ts'
+import { analyticsRepository } from '../store/analytics.ts'
 import { filesRepository } from '../store/files.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
@@ -40,6 +41,8 @@ export async function deleteProfile(
     }
     await profilesRepository.lockForWrite(trx, profile.id)
     const files = await filesRepository.deleteUsedOnlyBy(trx, profile.id)
+    // Its analytics rows cascade; the account's sums of them (issue 32) are taken out first.
+    await analyticsRepository.forgetPage(trx, profile.id)
     await profilesRepository.remove(trx, profile.id)
     if (profile.isMain) await profilesRepository.ensureMain(trx, profile.userId)
     return { profileId: profile.id, login: profile.login, removedFiles: files.map((f) => f.path) }

@@ -6,6 +6,9 @@ import type { AnalyticsDailyTable, AnalyticsSlotDailyTable, AnalyticsSocialDaily
 /** One page's counts for one day in its owner's time zone (`uniques`: the estimate of the day's visitor sketch). */
 export type DailyCounts = CamelCased<Omit<Selectable<AnalyticsDailyTable>, 'visitors'>>
 
+/** Counts for one day of one page, or of several pages summed (uniques then sums the pages' estimates). */
+export type DayCounts = Omit<DailyCounts, 'profileId'>
+
 /** A day's counts with its serialised visitor sketch, as the writer stores them. */
 export interface DailyRow extends DailyCounts {
   visitors: Uint8Array
@@ -85,6 +88,29 @@ async function readDailyCounts(db: Db, profileIds: number[], from: string, to: s
     .orderBy('day')
     .execute()
   return rows.map((r) => camelRow(r))
+}
+
+/** The pages' counts summed per day, by the database: a year of 100 pages is 365 rows, not 36,500. */
+async function readDailyTotals(db: Db, profileIds: number[], from: string, to: string): Promise<DayCounts[]> {
+  if (profileIds.length === 0) return []
+  const ids = sql.join(profileIds.map((id) => sql`${id}`))
+  const { rows } = await sql<{ day: string; views: number | string; clicks: number | string; uniques: number | string }>`
+    SELECT day, SUM(views) AS views, SUM(clicks) AS clicks, SUM(uniques) AS uniques FROM analytics_daily
+    WHERE profile_id IN (${ids}) AND day >= ${from} AND day <= ${to}
+    GROUP BY day ORDER BY day`.execute(db)
+  // PostgreSQL sums integers as bigint (parsed as number, see db.ts) or numeric (a string).
+  return rows.map((r) => ({ day: r.day, views: Number(r.views), clicks: Number(r.clicks), uniques: Number(r.uniques) }))
+}
+
+/** Views and clicks of each page over the range, summed by the database. */
+async function pageTotals(db: Db, profileIds: number[], range: DayRange): Promise<Array<{ profileId: number; views: number; clicks: number }>> {
+  if (profileIds.length === 0) return []
+  const ids = sql.join(profileIds.map((id) => sql`${id}`))
+  const { rows } = await sql<{ profile_id: number; views: number | string; clicks: number | string }>`
+    SELECT profile_id, SUM(views) AS views, SUM(clicks) AS clicks FROM analytics_daily
+    WHERE profile_id IN (${ids}) AND day >= ${range.from} AND day <= ${range.to}
+    GROUP BY profile_id`.execute(db)
+  return rows.map((r) => ({ profileId: r.profile_id, views: Number(r.views), clicks: Number(r.clicks) }))
 }
 
 async function readDailySketches(db: Db, profileIds: number[], ranges: DayRange[]): Promise<SketchRow[]> {
@@ -200,6 +226,8 @@ type RollupTable =
   | 'analytics_slot_monthly'
   | 'analytics_breakdown_daily'
   | 'analytics_breakdown_monthly'
+  | 'analytics_account_breakdown_daily'
+  | 'analytics_account_breakdown_monthly'
 type RollupColumn<T extends RollupTable> = keyof Database[T] & string
 
 /**
@@ -276,31 +304,109 @@ export interface BreakdownRow {
   clicks: number
 }
 
-/** Adds the counts to each row's day and to its month, in SQL, so concurrent writers stay exact. */
-async function addBreakdowns(db: Db, rows: BreakdownRow[]): Promise<void> {
-  if (rows.length === 0) return
-  const months = new Map<string, BreakdownRow>()
+/** Sums rows under a key; the first row of a key is copied with the key's period. */
+function summed(rows: BreakdownRow[], keyOf: (r: BreakdownRow) => string, periodOf: (r: BreakdownRow) => string): BreakdownRow[] {
+  const out = new Map<string, BreakdownRow>()
   for (const r of rows) {
-    const key = `${r.profileId} ${r.period.slice(0, 7)} ${r.dimension} ${r.value}`
-    const m = months.get(key)
+    const key = keyOf(r)
+    const m = out.get(key)
     if (m) {
       m.views += r.views
       m.clicks += r.clicks
-    } else months.set(key, { ...r, period: r.period.slice(0, 7) })
+    } else out.set(key, { ...r, period: periodOf(r) })
   }
+  return [...out.values()]
+}
+
+/**
+ * Adds the counts to each row's day and to its month, and to those of the page's account
+ * (issue 32), in SQL, so concurrent writers stay exact. Rows of pages gone are dropped.
+ */
+async function addBreakdowns(db: Db, rows: BreakdownRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const owners = await pageOwners(db, [...new Set(rows.map((r) => r.profileId))])
+  const kept = rows.filter((r) => owners.has(r.profileId))
+  const month = (r: BreakdownRow) => r.period.slice(0, 7)
+  const day = (r: BreakdownRow) => r.period
+  const months = summed(kept, (r) => `${r.profileId} ${month(r)} ${r.dimension} ${r.value}`, month)
+  // Keyed by owner: the profileId left in these rows is one of the account's pages, unused.
+  const accountDays = summed(kept, (r) => `${owners.get(r.profileId)} ${r.period} ${r.dimension} ${r.value}`, day)
+  const accountMonths = summed(months, (r) => `${owners.get(r.profileId)} ${r.period} ${r.dimension} ${r.value}`, month)
   const merge = { add: ['views', 'clicks'] as Array<'views' | 'clicks'> }
   await upsertRollups(
     db,
     'analytics_breakdown_daily',
-    rows.map((r) => ({ profile_id: r.profileId, day: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
+    kept.map((r) => ({ profile_id: r.profileId, day: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
     { key: ['profile_id', 'day', 'dimension', 'value'], ...merge },
   )
   await upsertRollups(
     db,
     'analytics_breakdown_monthly',
-    [...months.values()].map((r) => ({ profile_id: r.profileId, month: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
+    months.map((r) => ({ profile_id: r.profileId, month: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
     { key: ['profile_id', 'month', 'dimension', 'value'], ...merge },
   )
+  await upsertRollups(
+    db,
+    'analytics_account_breakdown_daily',
+    accountDays.map((r) => ({ user_id: owners.get(r.profileId)!, day: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
+    { key: ['user_id', 'day', 'dimension', 'value'], ...merge },
+  )
+  await upsertRollups(
+    db,
+    'analytics_account_breakdown_monthly',
+    accountMonths.map((r) => ({ user_id: owners.get(r.profileId)!, month: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
+    { key: ['user_id', 'month', 'dimension', 'value'], ...merge },
+  )
+}
+
+/** The owner (user id) of each existing page. */
+async function pageOwners(db: Db, profileIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>()
+  for (const ids of chunks(profileIds)) {
+    const rows = await db.selectFrom('profiles').select(['id', 'user_id']).where('id', 'in', ids).execute()
+    for (const r of rows) out.set(r.id, r.user_id)
+  }
+  return out
+}
+
+/**
+ * Recomputes an account's breakdown days in `range`, and the months they touch, from its pages'
+ * rows: for writers that replace pages' rows instead of adding to them (the seed command).
+ */
+async function rebuildAccountBreakdowns(db: Db, userId: number, range: DayRange): Promise<void> {
+  const from = range.from.slice(0, 7)
+  const to = range.to.slice(0, 7)
+  await db.deleteFrom('analytics_account_breakdown_daily').where('user_id', '=', userId).where('day', '>=', range.from).where('day', '<=', range.to).execute()
+  await sql`INSERT INTO analytics_account_breakdown_daily (user_id, day, dimension, value, views, clicks)
+    SELECT p.user_id, b.day, b.dimension, b.value, SUM(b.views), SUM(b.clicks)
+    FROM analytics_breakdown_daily b JOIN profiles p ON p.id = b.profile_id
+    WHERE p.user_id = ${userId} AND b.day >= ${range.from} AND b.day <= ${range.to}
+    GROUP BY p.user_id, b.day, b.dimension, b.value`.execute(db)
+  await db.deleteFrom('analytics_account_breakdown_monthly').where('user_id', '=', userId).where('month', '>=', from).where('month', '<=', to).execute()
+  await sql`INSERT INTO analytics_account_breakdown_monthly (user_id, month, dimension, value, views, clicks)
+    SELECT p.user_id, b.month, b.dimension, b.value, SUM(b.views), SUM(b.clicks)
+    FROM analytics_breakdown_monthly b JOIN profiles p ON p.id = b.profile_id
+    WHERE p.user_id = ${userId} AND b.month >= ${from} AND b.month <= ${to}
+    GROUP BY p.user_id, b.month, b.dimension, b.value`.execute(db)
+}
+
+/**
+ * Takes a page's breakdown counters out of its account's, before the page is deleted (its own
+ * rows then go with it). A value no other page of the account had is dropped, not left at 0,
+ * so the account lists exactly what summing its remaining pages would.
+ */
+async function forgetPage(db: Db, profileId: number): Promise<void> {
+  for (const [account, pages, period] of [
+    ['analytics_account_breakdown_daily', 'analytics_breakdown_daily', 'day'],
+    ['analytics_account_breakdown_monthly', 'analytics_breakdown_monthly', 'month'],
+  ] as const) {
+    await sql`UPDATE ${sql.table(account)} AS a SET views = a.views - b.views, clicks = a.clicks - b.clicks
+      FROM ${sql.table(pages)} AS b JOIN profiles AS p ON p.id = b.profile_id
+      WHERE b.profile_id = ${profileId} AND a.user_id = p.user_id AND a.${sql.ref(period)} = b.${sql.ref(period)}
+        AND a.dimension = b.dimension AND a.value = b.value`.execute(db)
+    await sql`DELETE FROM ${sql.table(account)} WHERE views = 0 AND clicks = 0
+      AND user_id = (SELECT user_id FROM profiles WHERE id = ${profileId})`.execute(db)
+  }
 }
 
 /** Recomputes the pages' month breakdowns from their days, for writers that replace days (the seed command). */
@@ -341,6 +447,25 @@ async function breakdownTotals(db: Db, profileIds: number[], months: string[], d
   return rows.map((r) => ({ dimension: r.dimension, value: r.value, views: Number(r.views), clicks: Number(r.clicks) }))
 }
 
+/** breakdownTotals for all pages of an account, from the account's own counters (issue 32). */
+async function accountBreakdownTotals(db: Db, userId: number, months: string[], days: DayRange[]): Promise<BreakdownTotal[]> {
+  if (months.length === 0 && days.length === 0) return []
+  const parts = []
+  if (months.length) {
+    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_account_breakdown_monthly
+      WHERE user_id = ${userId} AND month IN (${sql.join(months.map((m) => sql`${m}`))})`)
+  }
+  for (const r of days) {
+    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_account_breakdown_daily
+      WHERE user_id = ${userId} AND day >= ${r.from} AND day <= ${r.to}`)
+  }
+  const { rows } = await sql<{ dimension: BreakdownDimension; value: string; views: number | string; clicks: number | string }>`
+    SELECT dimension, value, SUM(views) AS views, SUM(clicks) AS clicks
+    FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted
+    GROUP BY dimension, value`.execute(db)
+  return rows.map((r) => ({ dimension: r.dimension, value: r.value, views: Number(r.views), clicks: Number(r.clicks) }))
+}
+
 /** Stores month sketches (page ones, or block ones when slotId is set), already merged by the caller. */
 async function putMonthly(db: Db, rows: SketchRow[]): Promise<void> {
   const pages = rows.filter((r) => r.slotId === undefined)
@@ -370,7 +495,7 @@ async function firstDay(db: Db, profileIds: number[]): Promise<string | undefine
   return row?.first ?? undefined
 }
 
-/** Drops every rollup dated before `day` (month sketches of earlier months); returns how many rows went. */
+/** Drops every rollup dated before `day` (month sketches of earlier months); returns how many pages' rows went. */
 async function purgeBefore(db: Db, day: string): Promise<number> {
   let removed = 0
   for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily', 'analytics_breakdown_daily'] as const) {
@@ -379,6 +504,9 @@ async function purgeBefore(db: Db, day: string): Promise<number> {
   for (const table of ['analytics_monthly', 'analytics_slot_monthly', 'analytics_breakdown_monthly'] as const) {
     removed += Number((await db.deleteFrom(table).where('month', '<', day.slice(0, 7)).executeTakeFirst()).numDeletedRows)
   }
+  // The accounts' sums of the pages' rows go with them, uncounted: they are not rows of their own.
+  await db.deleteFrom('analytics_account_breakdown_daily').where('day', '<', day).execute()
+  await db.deleteFrom('analytics_account_breakdown_monthly').where('month', '<', day.slice(0, 7)).execute()
   return removed
 }
 
@@ -401,6 +529,8 @@ export const analyticsRepository = Object.freeze({
   lockWriter,
   ownerTimeZones,
   readDailyCounts,
+  readDailyTotals,
+  pageTotals,
   readDailySketches,
   readMonthlySketches,
   slotClickTotals,
@@ -414,7 +544,10 @@ export const analyticsRepository = Object.freeze({
   putMonthly,
   addBreakdowns,
   breakdownTotals,
+  accountBreakdownTotals,
   rebuildBreakdownMonths,
+  rebuildAccountBreakdowns,
+  forgetPage,
   firstDay,
   purgeBefore,
   deleteDays,

@@ -195,6 +195,26 @@ export interface AnalyticsBreakdownMonthlyTable {
   clicks: number
 }
 
+/** issue 32: the breakdown counters of all of an account's pages, per day. */
+export interface AnalyticsAccountBreakdownDailyTable {
+  user_id: number
+  day: string
+  dimension: string
+  value: string
+  views: number
+  clicks: number
+}
+
+/** The same per month (YYYY-MM). */
+export interface AnalyticsAccountBreakdownMonthlyTable {
+  user_id: number
+  month: string
+  dimension: string
+  value: string
+  views: number
+  clicks: number
+}
+
 /** The union of a month's daily sketches (month is YYYY-MM), so long periods read few sketches. */
 export interface AnalyticsMonthlyTable {
   profile_id: number
@@ -296,6 +316,8 @@ export interface Database {
   analytics_slot_monthly: AnalyticsSlotMonthlyTable
   analytics_breakdown_daily: AnalyticsBreakdownDailyTable
   analytics_breakdown_monthly: AnalyticsBreakdownMonthlyTable
+  analytics_account_breakdown_daily: AnalyticsAccountBreakdownDailyTable
+  analytics_account_breakdown_monthly: AnalyticsAccountBreakdownMonthlyTable
   languages: LanguagesTable
   music_lookups: MusicLookupsTable
   events: EventsTable
