@@ -427,17 +427,25 @@ export interface BreakdownTotal {
   clicks: number
 }
 
-async function breakdownTotals(db: Db, profileIds: number[], months: string[], days: DayRange[]): Promise<BreakdownTotal[]> {
-  if (profileIds.length === 0 || (months.length === 0 && days.length === 0)) return []
-  const ids = sql.join(profileIds.map((id) => sql`${id}`))
+/** Whose counters a total sums: pages' own rows, or the sums their accounts keep (issue 32). */
+const BREAKDOWN_TABLES = {
+  pages: { daily: 'analytics_breakdown_daily', monthly: 'analytics_breakdown_monthly', owner: 'profile_id' },
+  accounts: { daily: 'analytics_account_breakdown_daily', monthly: 'analytics_account_breakdown_monthly', owner: 'user_id' },
+} as const
+
+/** Views and clicks per dimension and value over whole months and day ranges, summed by the database. */
+async function summedBreakdowns(db: Db, whose: keyof typeof BREAKDOWN_TABLES, ownerIds: number[], months: string[], days: DayRange[]): Promise<BreakdownTotal[]> {
+  if (ownerIds.length === 0 || (months.length === 0 && days.length === 0)) return []
+  const { daily, monthly, owner } = BREAKDOWN_TABLES[whose]
+  const ids = sql.join(ownerIds.map((id) => sql`${id}`))
   const parts = []
   if (months.length) {
-    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_breakdown_monthly
-      WHERE profile_id IN (${ids}) AND month IN (${sql.join(months.map((m) => sql`${m}`))})`)
+    parts.push(sql`SELECT dimension, value, views, clicks FROM ${sql.table(monthly)}
+      WHERE ${sql.ref(owner)} IN (${ids}) AND month IN (${sql.join(months.map((m) => sql`${m}`))})`)
   }
   for (const r of days) {
-    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_breakdown_daily
-      WHERE profile_id IN (${ids}) AND day >= ${r.from} AND day <= ${r.to}`)
+    parts.push(sql`SELECT dimension, value, views, clicks FROM ${sql.table(daily)}
+      WHERE ${sql.ref(owner)} IN (${ids}) AND day >= ${r.from} AND day <= ${r.to}`)
   }
   const { rows } = await sql<{ dimension: BreakdownDimension; value: string; views: number | string; clicks: number | string }>`
     SELECT dimension, value, SUM(views) AS views, SUM(clicks) AS clicks
@@ -447,24 +455,10 @@ async function breakdownTotals(db: Db, profileIds: number[], months: string[], d
   return rows.map((r) => ({ dimension: r.dimension, value: r.value, views: Number(r.views), clicks: Number(r.clicks) }))
 }
 
-/** breakdownTotals for all pages of an account, from the account's own counters (issue 32). */
-async function accountBreakdownTotals(db: Db, userId: number, months: string[], days: DayRange[]): Promise<BreakdownTotal[]> {
-  if (months.length === 0 && days.length === 0) return []
-  const parts = []
-  if (months.length) {
-    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_account_breakdown_monthly
-      WHERE user_id = ${userId} AND month IN (${sql.join(months.map((m) => sql`${m}`))})`)
-  }
-  for (const r of days) {
-    parts.push(sql`SELECT dimension, value, views, clicks FROM analytics_account_breakdown_daily
-      WHERE user_id = ${userId} AND day >= ${r.from} AND day <= ${r.to}`)
-  }
-  const { rows } = await sql<{ dimension: BreakdownDimension; value: string; views: number | string; clicks: number | string }>`
-    SELECT dimension, value, SUM(views) AS views, SUM(clicks) AS clicks
-    FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted
-    GROUP BY dimension, value`.execute(db)
-  return rows.map((r) => ({ dimension: r.dimension, value: r.value, views: Number(r.views), clicks: Number(r.clicks) }))
-}
+const breakdownTotals = (db: Db, profileIds: number[], months: string[], days: DayRange[]) => summedBreakdowns(db, 'pages', profileIds, months, days)
+
+/** breakdownTotals for all pages of an account, from the account's own counters. */
+const accountBreakdownTotals = (db: Db, userId: number, months: string[], days: DayRange[]) => summedBreakdowns(db, 'accounts', [userId], months, days)
 
 /** Stores month sketches (page ones, or block ones when slotId is set), already merged by the caller. */
 async function putMonthly(db: Db, rows: SketchRow[]): Promise<void> {
