@@ -7,7 +7,7 @@ import type { GlobalHook } from '../src/app.ts'
 import { startApp } from '../test/helpers/app.ts'
 import { ratioAgainstSameBytes, report } from './lib.ts'
 
-const HOOKS: GlobalHook[] = ['requestLog', 'metrics', 'securityHeaders', 'compression', 'requestId', 'bodyDeadlines', 'idempotency', 'multipartGuard']
+const HOOKS: GlobalHook[] = ['requestLog', 'metrics', 'securityHeaders', 'compression', 'requestId', 'bodyDeadlines', 'idempotency']
 /** Issue #32: /-/healthz with logging and metrics on, as deployed, at least this share of bare node:http. */
 const TARGET = 0.7
 

@@ -38,7 +38,7 @@ import { memoryRateLimiter, redisRateLimiter } from './core/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
 import { validatorCompiler } from './http/validation.ts'
 import { limits } from './limits.ts'
-import { createLogger } from './logger.ts'
+import { createLogger, logRequestLine } from './logger.ts'
 import { installMedia } from './http/media-routes.ts'
 import { scheduleFilePurge } from './media/purge.ts'
 import { installFormSubmissions } from './pages/form-submissions.ts'
@@ -121,7 +121,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
 }
 
 /** The hooks every request passes through, whatever its route. */
-export type GlobalHook = 'requestLog' | 'metrics' | 'securityHeaders' | 'compression' | 'requestId' | 'bodyDeadlines' | 'idempotency' | 'multipartGuard'
+export type GlobalHook = 'requestLog' | 'metrics' | 'securityHeaders' | 'compression' | 'requestId' | 'bodyDeadlines' | 'idempotency'
 
 export interface AppOptions {
   /**
@@ -173,7 +173,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   }
   if (on('requestLog')) {
     app.addHook('onResponse', (req, reply, done) => {
-      req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request')
+      logRequestLine(req.log as Logger, req.method, req.url, reply.statusCode, Math.round(reply.elapsedTime))
       done()
     })
   }
@@ -183,7 +183,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const metrics = installMetrics(app, ctx, on('metrics'))
   installOps(app, ctx, metrics)
   installSiteFiles(app)
-  installMedia(app, ctx, on('multipartGuard'))
+  installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx, trust)
   installFormSubmissions(app, ctx)

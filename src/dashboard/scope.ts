@@ -13,6 +13,7 @@ import { sendPage } from './layout.ts'
 import { dashboardNextSteps } from './next-steps.ts'
 import { VISITOR_COOKIE, visitorCsrfToken, visitorCsrfValid } from './visitor-csrf.ts'
 import { SESSION_COOKIE } from '../auth/session-cookie.ts'
+import { readsMultipart } from '../http/multipart-scope.ts'
 
 declare module 'fastify' {
   interface Session {
@@ -63,6 +64,8 @@ export function dashboardScope(app: FastifyInstance, ctx: AppContext, routes: (s
       cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: false, maxAge: SESSION_DAYS * 86_400_000 },
     })
     await scope.register(fastifyCsrf, { sessionPlugin: '@fastify/session' })
+    // Editor and import forms carry files.
+    await readsMultipart(scope)
     if (https) scope.addHook('onSend', async (_req, reply) => markCookiesSecure(reply))
     scope.setErrorHandler((err: FastifyError | Error, req, reply) => errorPage(err, req, reply))
     await routes(scope)

@@ -25,6 +25,8 @@ function toAppError(err: FastifyError | Error): AppError {
   const status = (err as FastifyError).statusCode
   if (status && status >= 400 && status < 500) {
     const code = byStatus[status] ?? 'validation_failed'
+    // A body type the route does not take: our message says which types are taken.
+    if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError(code)
     return new AppError(code, { status: byStatus[status] ? undefined : status, message: err.message })
   }
   return new AppError('internal_error')

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { AppError, notFound } from '../core/errors.ts'
@@ -6,28 +5,14 @@ import { mediaOf } from '../media/media.ts'
 import { getOrMakeSquare } from '../media/square-crops.ts'
 import { CONTENT_TYPES, STORAGE_KEY } from '../media/storage.ts'
 import { UPLOAD_PATH, uploadGrants } from '../media/upload-grants.ts'
-import { MAX_UPLOAD_BYTES, type UploadedFile, uploadService } from '../media/uploads.ts'
+import { type UploadedFile, uploadService } from '../media/uploads.ts'
+import { multipartScope } from './multipart-scope.ts'
 
-const isMultipartBody = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')
-
-/**
- * The media faces of the service: multipart parsing for the API rows that take files, uploaded
- * files under /static/, and the signed upload URLs under /-/upload/.
- */
-export function installMedia(app: FastifyInstance, ctx: AppContext, guarded = true): void {
-  app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 8192, parts: 12 } })
-
-  // The multipart parser is global; an API row that does not take files still answers 415 to one.
-  if (guarded) {
-    app.addHook('onRequest', (req, _reply, done) => {
-      const row = req.routeOptions.config?.row
-      done(row && !row.multipart && isMultipartBody(req) ? new AppError('unsupported_media_type') : undefined)
-    })
-  }
-
+/** The media faces of the service: uploaded files under /static/, and the signed upload URLs under /-/upload/. */
+export function installMedia(app: FastifyInstance, ctx: AppContext): void {
   app.get('/static/*', (req, reply) => serveFile(ctx, req, reply))
 
-  app.register(async (scope) => {
+  multipartScope(app, (scope) => {
     // Upload URLs take any body as a stream (PUT of raw bytes), or multipart; nothing is buffered.
     scope.removeContentTypeParser('application/json')
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null))

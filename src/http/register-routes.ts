@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts'
 import { authenticate } from './auth.ts'
 import { AppError } from '../core/errors.ts'
 import { beginIdempotent } from './idempotency.ts'
+import { multipartScope } from './multipart-scope.ts'
 import { envelopeJson } from './presented-json.ts'
 import { isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
 import { applyRateLimit, enforceAddressLimit } from './rate-limit.ts'
@@ -52,39 +53,24 @@ async function run(ctx: AppContext, modules: readonly RouteModule[], row: RouteR
 
 const ALL_METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
-/** Registers every row of every module, and a 405 for the other methods of each path. */
+/**
+ * Registers every row of every module, and a 405 for the other methods of each path. Rows that
+ * take files are registered in a scope that reads multipart (multipart-scope.ts); the others
+ * refuse a multipart body with a 415, as any type they do not take.
+ */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, modules: RouteModule[]): void {
   const methodsByUrl = new Map<string, Set<Method>>()
+  const fileRows: Array<[url: string, row: RouteRow]> = []
   for (const mod of modules) {
     for (const row of mod.rows) {
       const url = mod.prefix + row.url || '/'
       if (!methodsByUrl.has(url)) methodsByUrl.set(url, new Set())
       methodsByUrl.get(url)!.add(row.method)
-      app.route({
-        method: row.method,
-        url,
-        config: { row },
-        schema: Object.fromEntries(
-          Object.entries({ params: row.params, querystring: row.query, body: row.body }).filter(([, v]) => v !== undefined),
-        ),
-        onRequest: async (req, reply) => {
-          if (isWrite(row.method) && isPrecognitive(req)) markPrecognitive(reply)
-          if (row.scope === 'public') return enforceAddressLimit(ctx, req, reply, 'requests')
-          req.principal = await authenticate(ctx, req, row.scope).catch(async (err) => {
-            // Without a valid token there is no token to count against: the address is.
-            if (err instanceof AppError && err.code === 'unauthenticated') await enforceAddressLimit(ctx, req, reply, 'requests')
-            throw err
-          })
-          await applyRateLimit(ctx, reply, row, req.principal.tokenId)
-        },
-        preValidation: async (req, reply) => {
-          if (!isWrite(row.method) || !req.principal || isPrecognitive(req)) return
-          if (await beginIdempotent(ctx, req, reply, req.principal.user.id)) return reply
-        },
-        handler: (req, reply) => run(ctx, modules, row, req, reply),
-      })
+      if (row.multipart) fileRows.push([url, row])
+      else registerRow(app, ctx, modules, url, row)
     }
   }
+  if (fileRows.length) multipartScope(app, (scope) => fileRows.forEach(([url, row]) => registerRow(scope, ctx, modules, url, row)))
   for (const [url, methods] of methodsByUrl) {
     const others = ALL_METHODS.filter((m) => !methods.has(m))
     if (!others.length) continue
@@ -92,9 +78,35 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, modules: R
     app.route({
       method: others,
       url,
-      handler: async () => {
+      // Refused from the request head: whatever body came is not read, whatever its type.
+      onRequest: async () => {
         throw new AppError('method_not_allowed', { message: `Use ${allow} on this path.`, headers: { Allow: allow } })
       },
+      handler: async () => {},
     })
   }
+}
+
+function registerRow(app: FastifyInstance, ctx: AppContext, modules: readonly RouteModule[], url: string, row: RouteRow): void {
+  app.route({
+    method: row.method,
+    url,
+    config: { row },
+    schema: Object.fromEntries(Object.entries({ params: row.params, querystring: row.query, body: row.body }).filter(([, v]) => v !== undefined)),
+    onRequest: async (req, reply) => {
+      if (isWrite(row.method) && isPrecognitive(req)) markPrecognitive(reply)
+      if (row.scope === 'public') return enforceAddressLimit(ctx, req, reply, 'requests')
+      req.principal = await authenticate(ctx, req, row.scope).catch(async (err) => {
+        // Without a valid token there is no token to count against: the address is.
+        if (err instanceof AppError && err.code === 'unauthenticated') await enforceAddressLimit(ctx, req, reply, 'requests')
+        throw err
+      })
+      await applyRateLimit(ctx, reply, row, req.principal.tokenId)
+    },
+    preValidation: async (req, reply) => {
+      if (!isWrite(row.method) || !req.principal || isPrecognitive(req)) return
+      if (await beginIdempotent(ctx, req, reply, req.principal.user.id)) return reply
+    },
+    handler: (req, reply) => run(ctx, modules, row, req, reply),
+  })
 }

@@ -315,5 +315,10 @@ describe(`POST /files (${STORE})`, () => {
     const res = await t.request('POST', '/v1/profiles', { token, ...multipart([{ name: 'login', data: 'abcdef' }]) })
     assert.equal(res.status, 415)
     assert.equal(res.body.code, 'unsupported_media_type')
+    assert.match(res.body.message, /Send application\/json/)
+    // A method the path does not have is that, whatever the body.
+    const other = await t.request('POST', '/v1/me', { token, ...multipart([{ name: 'login', data: 'abcdef' }]) })
+    assert.equal(other.status, 405)
+    assert.equal(other.headers.allow, 'GET, HEAD')
   })
 })

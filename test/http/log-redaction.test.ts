@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
-import { createLogger, redactUrl, scrubLine } from '../../src/logger.ts'
+import { createLogger, logRequestLine, redactUrl, scrubLine } from '../../src/logger.ts'
 import { SESSION_COOKIE } from '../../src/dashboard/scope.ts'
 import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { Visitor } from '../helpers/dashboard.ts'
@@ -124,6 +124,21 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     assert.deepEqual(fields.kept, { status: 200 })
     assert.equal(input.password, 'p-top-secret-1', 'the caller\'s object is left as it was')
     assert.equal(err.body, 'b-secret-3')
+  })
+
+  it('writes the request line pino would write, bindings and redaction included', () => {
+    const collected = logCollector()
+    const request = createLogger('info', collected.stream).child({ reqId: 'r-"1' }).child({ clientId: 'c1' })
+    const url = '/-/upload/abc.123.def?token=sl_p_abcdefghijklmnopqrstuvwx&q=a"b\\'
+    request.info({ method: 'POST', url, status: 201, ms: 12 }, 'request')
+    logRequestLine(request, 'POST', url, 201, 12)
+    const [pinos, ours] = collected.text().trimEnd().split('\n')
+    const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0')
+    assert.equal(withoutTime(ours), withoutTime(pinos))
+    assert.ok(!ours.includes('sl_p_'), ours)
+    // Below info, neither writes.
+    logRequestLine(createLogger('warn', collected.stream), 'GET', '/', 200, 1)
+    assert.equal(collected.text().trimEnd().split('\n').length, 2)
   })
 
   it('redacts upload tokens and credential parameters from URLs, and leaves the rest', () => {

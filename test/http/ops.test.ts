@@ -17,6 +17,21 @@ describe(`Operations routes (${STORE})`, () => {
     if (STORE === 'postgres' && t.ctx.redis) assert.equal(res.body.data.checks.redis, 'ok')
   })
 
+  it('GET /-/healthz answers 503 naming the check that failed', async () => {
+    const broken = await startApp()
+    try {
+      await broken.ctx.db.destroy()
+      const res = await broken.request('GET', '/-/healthz')
+      assert.equal(res.status, 503)
+      assert.equal(res.body.data.status, 'unavailable')
+      assert.notEqual(res.body.data.checks.store, 'ok')
+      assert.equal(typeof res.body.data.checks.store, 'string')
+      if (broken.ctx.redis) assert.equal(res.body.data.checks.redis, 'ok')
+    } finally {
+      await broken.close()
+    }
+  })
+
   it('GET /-/metrics counts requests by route pattern and status', async () => {
     const { token } = await makeAccount(t)
     await t.request('GET', '/v1/me', { token })
