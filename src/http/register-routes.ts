@@ -70,7 +70,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, modules: R
       else registerRow(app, ctx, modules, url, row)
     }
   }
-  if (fileRows.length) multipartScope(app, (scope) => fileRows.forEach(([url, row]) => registerRow(scope, ctx, modules, url, row)))
+  if (fileRows.length) {
+    multipartScope(app, (scope) => {
+      for (const [url, row] of fileRows) registerRow(scope, ctx, modules, url, row)
+    })
+  }
   for (const [url, methods] of methodsByUrl) {
     const others = ALL_METHODS.filter((m) => !methods.has(m))
     if (!others.length) continue
