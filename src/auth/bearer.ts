@@ -29,6 +29,15 @@ function challenge(ctx: AppContext, audience: Audience, params: Record<string, s
     .join(', ')}`
 }
 
+const issueAt = (ctx: AppContext) => `${ctx.config.publicUrl}/settings/tokens`
+
+/** 401 invalid_token: the token was there, and is no good. */
+const invalid = (ctx: AppContext, audience: Audience, message: string) =>
+  new AppError('unauthenticated', { message, headers: { 'WWW-Authenticate': challenge(ctx, audience, { error: 'invalid_token' }) } })
+
+const revoked = (ctx: AppContext, audience: Audience) =>
+  invalid(ctx, audience, `The token is invalid, expired or has been revoked; issue a new one at ${issueAt(ctx)}, or sign in again through OAuth.`)
+
 // lastUsedAt is recorded at most once a minute per token, so reads stay reads.
 const TOUCH_EVERY_MS = 60_000
 
@@ -39,34 +48,30 @@ const TOUCH_EVERY_MS = 60_000
  * whole origin when the client asked for no narrower resource.
  */
 export async function verifyBearer(ctx: AppContext, header: string | undefined, audience: Audience): Promise<BearerPrincipal> {
-  const issueAt = `${ctx.config.publicUrl}/settings/tokens`
   if (!header) {
     throw new AppError('unauthenticated', {
-      message: `Send a token as Authorization: Bearer <token>; issue one at ${issueAt}, or connect through OAuth.`,
+      message: `Send a token as Authorization: Bearer <token>; issue one at ${issueAt(ctx)}, or connect through OAuth.`,
       headers: { 'WWW-Authenticate': challenge(ctx, audience, { scope: 'profile:read profile:write' }) },
     })
   }
-  const invalid = (message: string) =>
-    new AppError('unauthenticated', { message, headers: { 'WWW-Authenticate': challenge(ctx, audience, { error: 'invalid_token' }) } })
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  if (!match) throw invalid('The Authorization header must be "Bearer <token>".')
+  if (!match) throw invalid(ctx, audience, 'The Authorization header must be "Bearer <token>".')
   const raw = match[1]
-  const revoked = `The token is invalid, expired or has been revoked; issue a new one at ${issueAt}, or sign in again through OAuth.`
-  if (!isTokenShaped(raw)) throw invalid(revoked)
+  if (!isTokenShaped(raw)) throw revoked(ctx, audience)
   const hash = sha256(raw)
   const verified = (await ctx.verifiedTokens.get(hash)) ?? (await readToken(ctx, hash))
-  if (!verified) throw invalid(revoked)
+  if (!verified) throw revoked(ctx, audience)
   const { token, user, grant } = verified
   const expected = token.kind === 'personal' ? 'slp_' : token.kind === 'access' ? 'slo_' : undefined
-  if (!expected || !raw.startsWith(expected)) throw invalid(revoked)
+  if (!expected || !raw.startsWith(expected)) throw revoked(ctx, audience)
   const now = Date.now()
-  if (token.expiresAt && Date.parse(token.expiresAt) <= now) throw invalid('The access token has expired; use the refresh token for a new one.')
+  if (token.expiresAt && Date.parse(token.expiresAt) <= now) throw invalid(ctx, audience, 'The access token has expired; use the refresh token for a new one.')
   if (token.resource && token.resource !== ctx.config.publicUrl && token.resource !== resourceUrl(ctx, audience)) {
-    throw invalid(`This access token was issued for ${token.resource}, not for ${resourceUrl(ctx, audience)}.`)
+    throw invalid(ctx, audience, `This access token was issued for ${token.resource}, not for ${resourceUrl(ctx, audience)}.`)
   }
   const principal: BearerPrincipal = { user, tokenId: token.id, abilities: token.abilities, accountRevision: verified.revision }
   if (token.kind === 'access' && token.grantId !== null) {
-    if (!grant) throw invalid(revoked)
+    if (!grant) throw revoked(ctx, audience)
     principal.clientId = grant.clientId
     principal.grantId = grant.id
     principal.expiresAt = token.expiresAt ? Math.floor(Date.parse(token.expiresAt) / 1000) : undefined

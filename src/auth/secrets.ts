@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2'
 
@@ -20,7 +20,8 @@ export function generateToken(prefix = TOKEN_PREFIX): string {
 /** What may be sent as a bearer token: a personal or an OAuth access token (never a refresh token). */
 export const isTokenShaped = (raw: string) => /^sl[po]_[0-9A-Za-z]{40}$/.test(raw)
 
-export const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex')
+// One-shot: every API request hashes its token, and a Hash object per call cost more than the digest.
+export const sha256 = (value: string | Buffer) => hash('sha256', value, 'hex')
 
 /** Constant-time equality of two hex digests of equal length. */
 export function digestsEqual(a: string, b: string): boolean {

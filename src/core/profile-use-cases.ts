@@ -27,6 +27,16 @@ async function create(ctx: AppContext, principal: Principal, input: { login: str
   return writeAccount(ctx, principal, options, async (trx) => toProfileResource(ctx.config, await profileService.create(trx, principal.user.id, input.login)))
 }
 
+type PageWithSlots = ProfileResource & { slots: SlotResource[] }
+
+/**
+ * The answers with slots last given for a page, beside the page read (a token's reads share one
+ * StoredProfile per account revision, owned-profiles.ts): while neither the page nor its
+ * presented slots changed, the answer is the same frozen object, and the REST face sends the
+ * bytes it already encoded for it (http/presented-json.ts).
+ */
+const pagesWithSlots = new WeakMap<StoredProfile, { ctx: AppContext; slots: readonly unknown[]; answer: Readonly<PageWithSlots> }>()
+
 /** spec, GET /profiles/{profileKey}; `include: 'slots'` (a comma list) embeds the slots. */
 async function get(
   ctx: AppContext,
@@ -35,9 +45,13 @@ async function get(
   input: { include?: string } = {},
 ): Promise<ProfileResource & { slots?: SlotResource[] }> {
   return readPage(ctx, principal, profileKey, async (db, profile) => {
-    const resource = toProfileResource(ctx.config, profile)
-    if (!parseInclude(input.include).has('slots')) return resource
-    return { ...resource, slots: (await presentedSlots(ctx, db, profile)).slots as SlotResource[] }
+    if (!parseInclude(input.include).has('slots')) return toProfileResource(ctx.config, profile)
+    const { slots } = await presentedSlots(ctx, db, profile)
+    const kept = pagesWithSlots.get(profile)
+    if (kept?.ctx === ctx && kept.slots === slots) return kept.answer
+    const answer = Object.freeze({ ...toProfileResource(ctx.config, profile), slots: slots as SlotResource[] })
+    pagesWithSlots.set(profile, { ctx, slots, answer })
+    return answer
   })
 }
 

@@ -6,6 +6,9 @@ import { presentedJson } from '../core/presented-slots.ts'
 // own fields are small; they are serialised on every read and the bytes reused while equal.
 const listBytes = new WeakMap<object, Buffer>()
 const profileBytes = new WeakMap<object, { head: string; bytes: Buffer }>()
+// A frozen answer cannot change: its bytes are kept beside it (a page with its slots, which the
+// use case gives again while the page and its slots stay the same).
+const frozenBytes = new WeakMap<object, Buffer>()
 
 /**
  * The envelope `{"data": …}` as JSON bytes, reusing the JSON of presented slots (core/
@@ -24,13 +27,21 @@ export function envelopeJson(result: unknown): Buffer | undefined {
     return bytes
   }
   if (!result || typeof result !== 'object' || Array.isArray(result)) return undefined
+  const frozen = Object.isFrozen(result)
+  if (frozen) {
+    const bytes = frozenBytes.get(result)
+    if (bytes) return bytes
+  }
   const { slots, ...rest } = result as { slots?: unknown }
   const json = presentedJson(slots)
   if (json === undefined) return undefined
   const head = JSON.stringify(rest)
   const kept = profileBytes.get(slots as object)
-  if (kept?.head === head) return kept.bytes
-  const bytes = Buffer.from(`{"data":${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"slots":${json}}}`)
-  profileBytes.set(slots as object, { head, bytes })
+  let bytes = kept?.head === head ? kept.bytes : undefined
+  if (!bytes) {
+    bytes = Buffer.from(`{"data":${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"slots":${json}}}`)
+    profileBytes.set(slots as object, { head, bytes })
+  }
+  if (frozen) frozenBytes.set(result, bytes)
   return bytes
 }

@@ -4,8 +4,14 @@ import { invalidField } from '../core/errors.ts'
 export const PROFILE_INCLUDES = ['slots'] as const
 export type ProfileInclude = (typeof PROFILE_INCLUDES)[number]
 
+const NOTHING: ReadonlySet<ProfileInclude> = new Set()
+const SLOTS: ReadonlySet<ProfileInclude> = new Set(['slots'])
+
 /** `include=slots` (a comma list); an unknown value is 422 naming `include`. */
-export function parseInclude(raw: string | undefined): Set<ProfileInclude> {
+export function parseInclude(raw: string | undefined): ReadonlySet<ProfileInclude> {
+  // What clients send, answered without parsing (every read of a page asks).
+  if (!raw) return NOTHING
+  if (raw === 'slots') return SLOTS
   const wanted = (raw ?? '')
     .split(',')
     .map((s) => s.trim())
