@@ -66,6 +66,40 @@ describe('HyperLogLog', () => {
     assert.equal(fromBytes.estimate(), live.estimate())
   })
 
+  it('merges dense sketches, from bytes (twice) or live, into exactly the sketch of all their items (property)', () => {
+    // Dense from 5,000 hashes on; the extreme hashes give the top ranks (up to 51) and rank 1.
+    const hashes = fc.array(fc.tuple(fc.nat({ max: 0xffffffff }), fc.oneof(fc.nat({ max: 0xffffffff }), fc.constant(0))), { minLength: 5000, maxLength: 6000 })
+    fc.assert(
+      fc.property(hashes, hashes, fc.nat({ max: (1 << 14) - 1 }), (xs, ys, index) => {
+        const extremes: Array<[number, number]> = [[(index << 18) >>> 0, 0], [((index << 18) | (1 << 17)) >>> 0, 1]]
+        const all = new HyperLogLog()
+        const a = new HyperLogLog()
+        const b = new HyperLogLog()
+        for (const [hi, lo] of [...xs, ...extremes]) {
+          a.addHash(hi, lo)
+          all.addHash(hi, lo)
+        }
+        for (const [hi, lo] of ys) {
+          b.addHash(hi, lo)
+          all.addHash(hi, lo)
+        }
+        const aBytes = a.serialise()
+        const bBytes = b.serialise()
+        const fromBytes = HyperLogLog.dense()
+        fromBytes.mergeBytes(aBytes)
+        fromBytes.mergeBytes(bBytes)
+        // The same bytes again, into another union: their registers were unpacked once already.
+        const again = HyperLogLog.from(bBytes)
+        again.mergeBytes(aBytes)
+        const live = HyperLogLog.dense()
+        live.merge(b)
+        live.merge(a)
+        for (const union of [fromBytes, again, live]) assert.deepEqual(union.serialise(), all.serialise())
+      }),
+      { numRuns: 25 },
+    )
+  })
+
   it('refuses bytes in an unknown format', () => {
     assert.throws(() => HyperLogLog.from(Buffer.from([9, 1, 2, 3])), /unknown HyperLogLog format/)
   })
