@@ -88,7 +88,7 @@ describe('HyperLogLog', () => {
         const fromBytes = HyperLogLog.dense()
         fromBytes.mergeBytes(aBytes)
         fromBytes.mergeBytes(bBytes)
-        // The same bytes again, into another union: their registers were unpacked once already.
+        // The same bytes again, into a union that starts from them.
         const again = HyperLogLog.from(bBytes)
         again.mergeBytes(aBytes)
         const live = HyperLogLog.dense()
