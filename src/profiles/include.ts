@@ -12,7 +12,7 @@ export function parseInclude(raw: string | undefined): ReadonlySet<ProfileInclud
   // What clients send, answered without parsing (every read of a page asks).
   if (!raw) return NOTHING
   if (raw === 'slots') return SLOTS
-  const wanted = (raw ?? '')
+  const wanted = raw
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
