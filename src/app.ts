@@ -180,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     })
   }
 
+  closeConnectionsAsTheyTurnIdle(app)
   installErrorHandler(app, ctx)
   if (on('compression')) await installCompression(app)
   const metrics = installMetrics(app, ctx, on('metrics'))
@@ -206,4 +207,19 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   scheduleAnalyticsPurge(ctx)
   scheduleFilePurge(ctx)
   return app
+}
+
+/**
+ * Node closes the keep-alive connections that are idle when the server closes, not those that
+ * turn idle later: one whose response was still going out at that moment stayed open, and the
+ * shutdown with it, for the keep-alive timeout (72 s; a supervisor's grace period is often 30 s).
+ * From the start of the close until the server has closed, connections are closed as they turn
+ * idle; requests in flight still finish.
+ */
+function closeConnectionsAsTheyTurnIdle(app: FastifyInstance): void {
+  app.addHook('preClose', (done) => {
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50).unref()
+    app.server.once('close', () => clearInterval(sweep))
+    done()
+  })
 }
