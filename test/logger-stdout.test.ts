@@ -15,8 +15,11 @@ ${script}`
   child.stdout.setEncoding('utf8')
   let waiting: Array<{ pattern: RegExp; resolve: () => void }> = []
   const check = () => {
-    for (const w of waiting) if (w.pattern.test(out)) w.resolve()
-    waiting = waiting.filter((w) => !w.pattern.test(out))
+    waiting = waiting.filter((w) => {
+      if (!w.pattern.test(out)) return true
+      w.resolve()
+      return false
+    })
   }
   child.stdout.on('data', (d: string) => {
     out += d
