@@ -10,15 +10,14 @@
  * - 1 sparse: 3 bytes per set register, `index << 6 | rank`, indexes ascending;
  * - 2 dense: 16,384 six-bit registers packed four to three bytes (12,288 bytes).
  */
-export const PRECISION = 14
-export const REGISTERS = 1 << PRECISION
+import { PACKED_BYTES, PRECISION, REGISTERS, maxPackedInto } from './packed-registers.ts'
+
 /** Bits of the hash left after the register index; ranks run 1..Q+1. */
 const Q = 64 - PRECISION
 const SPARSE = 1
 const DENSE = 2
-const DENSE_BYTES = (REGISTERS * 6) / 8
 /** Beyond this many entries the packed dense form is smaller than the sparse one. */
-const SPARSE_MAX = DENSE_BYTES / 3
+const SPARSE_MAX = PACKED_BYTES / 3
 
 /** Register index and rank of a 64-bit hash given as two unsigned 32-bit halves. */
 function position(hi: number, lo: number): [index: number, rank: number] {
@@ -59,32 +58,27 @@ export class HyperLogLog {
 
   /** Merges a serialised sketch without building an object for it. */
   mergeBytes(bytes: Uint8Array | null | undefined): void {
-    if (!bytes || bytes.length === 0) return
-    if (bytes[0] === SPARSE) {
-      for (let o = 1; o + 2 < bytes.length; o += 3) {
-        const packed = (bytes[o]! << 16) | (bytes[o + 1]! << 8) | bytes[o + 2]!
-        this.set(packed >>> 6, packed & 63)
+    this.mergeAllBytes([bytes])
+  }
+
+  /** Merges serialised sketches; the dense ones are folded in together (a year's query merges a thousand). */
+  mergeAllBytes(sketches: Array<Uint8Array | null | undefined>): void {
+    const dense: Uint8Array[] = []
+    for (const bytes of sketches) {
+      if (!bytes || bytes.length === 0) continue
+      if (bytes[0] === SPARSE) {
+        for (let o = 1; o + 2 < bytes.length; o += 3) {
+          const packed = (bytes[o]! << 16) | (bytes[o + 1]! << 8) | bytes[o + 2]!
+          this.set(packed >>> 6, packed & 63)
+        }
+      } else if (bytes[0] === DENSE) {
+        if (bytes.length !== 1 + PACKED_BYTES) throw new Error('truncated dense HyperLogLog')
+        dense.push(bytes)
+      } else {
+        throw new Error(`unknown HyperLogLog format ${bytes[0]}`)
       }
-    } else if (bytes[0] === DENSE) {
-      if (bytes.length !== 1 + DENSE_BYTES) throw new Error('truncated dense HyperLogLog')
-      const regs = this.toDense()
-      // Unrolled rather than through unpackDense: a year's query merges a dozen of these.
-      for (let i = 0, o = 1; i < REGISTERS; i += 4, o += 3) {
-        const x = bytes[o]!
-        const y = bytes[o + 1]!
-        const z = bytes[o + 2]!
-        const a = x >>> 2
-        const b = ((x & 3) << 4) | (y >>> 4)
-        const c = ((y & 15) << 2) | (z >>> 6)
-        const d = z & 63
-        if (a > regs[i]!) regs[i] = a
-        if (b > regs[i + 1]!) regs[i + 1] = b
-        if (c > regs[i + 2]!) regs[i + 2] = c
-        if (d > regs[i + 3]!) regs[i + 3] = d
-      }
-    } else {
-      throw new Error(`unknown HyperLogLog format ${bytes[0]}`)
     }
+    if (dense.length) maxPackedInto(this.toDense(), dense, 1)
   }
 
   get isEmpty(): boolean {
@@ -92,12 +86,14 @@ export class HyperLogLog {
   }
 
   estimate(): number {
-    const counts = new Array<number>(Q + 2).fill(0)
+    const counts = new Int32Array(Q + 2)
     if (this.sparse) {
       counts[0] = REGISTERS - this.sparse.size
       for (const rank of this.sparse.values()) counts[rank]!++
     } else {
-      for (const rank of this.dense!) counts[rank]!++
+      // Indexed rather than for-of: half the time over 16,384 registers.
+      const regs = this.dense!
+      for (let i = 0; i < regs.length; i++) counts[regs[i]!]!++
     }
     return estimateFromHistogram(counts)
   }
@@ -117,7 +113,7 @@ export class HyperLogLog {
       return out
     }
     const regs = this.dense!
-    const out = Buffer.allocUnsafe(1 + DENSE_BYTES)
+    const out = Buffer.allocUnsafe(1 + PACKED_BYTES)
     out[0] = DENSE
     for (let i = 0, o = 1; i < REGISTERS; i += 4, o += 3) {
       const a = regs[i]!
@@ -141,7 +137,7 @@ export class HyperLogLog {
   /** The cardinality of a serialised sketch, read straight from its bytes. */
   static estimateOf(bytes: Uint8Array | null | undefined): number {
     if (!bytes || bytes.length === 0) return 0
-    const counts = new Array<number>(Q + 2).fill(0)
+    const counts = new Int32Array(Q + 2)
     if (bytes[0] === SPARSE) {
       // Sparse entries have distinct indexes, so each is one non-empty register.
       const n = Math.floor((bytes.length - 1) / 3)
@@ -185,7 +181,7 @@ export class HyperLogLog {
 }
 
 function unpackDense(bytes: Uint8Array, visit: (index: number, rank: number) => void): void {
-  if (bytes.length !== 1 + DENSE_BYTES) throw new Error('truncated dense HyperLogLog')
+  if (bytes.length !== 1 + PACKED_BYTES) throw new Error('truncated dense HyperLogLog')
   for (let i = 0, o = 1; i < REGISTERS; i += 4, o += 3) {
     const x = bytes[o]!
     const y = bytes[o + 1]!
@@ -224,7 +220,7 @@ function tau(x: number): number {
 }
 
 /** Ertl's improved raw estimator, from the count of registers holding each rank 0..Q+1. */
-function estimateFromHistogram(counts: number[]): number {
+function estimateFromHistogram(counts: Int32Array): number {
   const m = REGISTERS
   if (counts[0] === m) return 0
   let z = m * tau(1 - counts[Q + 1]! / m)
