@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { CompiledQuery } from 'kysely'
 import type { Registry } from 'prom-client'
 import type { AppContext } from '../context.ts'
+import { pingStore } from '../store/db.ts'
 import { checkMetricsAccess } from './metrics-access.ts'
-
-// Compiled once: probes call this often, and building the query cost more than running it.
-const STORE_CHECK = CompiledQuery.raw('SELECT 1')
 
 /** The answer when every check passed, encoded once: probes ask often and it never changes. */
 const healthy = (withRedis: boolean) => JSON.stringify({ data: { status: 'ok', checks: withRedis ? { store: 'ok', redis: 'ok' } : { store: 'ok' } } })
@@ -14,7 +11,7 @@ const healthy = (withRedis: boolean) => JSON.stringify({ data: { status: 'ok', c
 export function installOps(app: FastifyInstance, ctx: AppContext, metrics: Registry): void {
   const allWell = healthy(ctx.redis !== undefined)
   app.get('/-/healthz', async (_req, reply) => {
-    const store = await problemOf(() => ctx.db.executeQuery(STORE_CHECK))
+    const store = await problemOf(() => pingStore(ctx.db))
     const redis = ctx.redis && (await problemOf(() => ctx.redis!.ping()))
     if (store === undefined && redis === undefined) return reply.type('application/json; charset=utf-8').send(allWell)
     const checks: Record<string, string> = { store: store ?? 'ok' }
