@@ -183,7 +183,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   closeConnectionsAsTheyTurnIdle(app)
   installErrorHandler(app, ctx)
-  if (on('compression')) await installCompression(app)
+  if (on('compression')) installCompression(app)
   const metrics = installMetrics(app, ctx, on('metrics'))
   installOps(app, ctx, metrics)
   installSiteFiles(app)

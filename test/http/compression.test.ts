@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict'
 import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { preferredEncoding } from '../../src/http/content-encoding.ts'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { installCompression, preferredEncoding } from '../../src/http/content-encoding.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { BROWSER_UA, buildDemoPage } from '../pages/page-fixtures.ts'
 
@@ -183,5 +186,62 @@ describe(`/favicon.ico and /robots.txt (${STORE})`, () => {
     assert.ok(stem, 'the avatar is a square crop')
     assert.ok(html.includes(`<link rel="icon" href="${stem}.s64.webp" type="image/webp">`))
     assert.ok(html.includes(`<link rel="apple-touch-icon" href="${stem}.s180.webp">`))
+  })
+})
+
+describe('the compression hook on its own routes', () => {
+  let app: FastifyInstance
+  let url: string
+  const big = JSON.stringify({ items: Array.from({ length: 4000 }, (_, i) => ({ i, text: `item ${i} ü` })) })
+  before(async () => {
+    app = Fastify()
+    installCompression(app)
+    app.get('/big', (_req, reply) => reply.type('application/json').send(big))
+    app.get('/medium', (_req, reply) => reply.type('text/html').send('<p>héllo</p>'.repeat(200)))
+    app.get('/stream', (_req, reply) => reply.type('text/csv').send(Readable.from(Array.from({ length: 50 }, (_, i) => `row,${i}\n`.repeat(40)))))
+    app.get('/varied', (_req, reply) => reply.header('vary', 'origin').type('text/plain').send('x'.repeat(2000)))
+    app.get('/coded', (_req, reply) => reply.header('content-encoding', 'gzip').type('text/plain').send(gzipSync('y'.repeat(3000))))
+    app.get('/partial', (_req, reply) => reply.code(206).header('content-range', 'bytes 0-1999/4000').type('text/plain').send('z'.repeat(2000)))
+    app.get('/image', (_req, reply) => reply.type('image/png').send(Buffer.alloc(5000)))
+    app.get('/events', (_req, reply) => reply.type('text/event-stream').send('data: x\n\n'.repeat(300)))
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  })
+  after(() => app.close())
+
+  it('compresses large bodies off the event loop and medium ones at once, each with its length', async () => {
+    for (const [path, body] of [['/big', big], ['/medium', '<p>héllo</p>'.repeat(200)]]) {
+      for (const encoding of ['br', 'gzip']) {
+        const res = await get(`${url}${path}`, { 'accept-encoding': encoding })
+        assert.equal(res.headers['content-encoding'], encoding, path)
+        assert.equal(Number(res.headers['content-length']), res.body.length, path)
+        assert.equal(res.headers.vary, 'accept-encoding')
+        assert.equal(decoded(res).toString(), body)
+      }
+    }
+  })
+
+  it('compresses a streamed body as it goes', async () => {
+    const res = await get(`${url}/stream`, { 'accept-encoding': 'br' })
+    assert.equal(res.headers['content-encoding'], 'br')
+    assert.equal(res.headers['content-length'], undefined)
+    assert.equal(decoded(res).toString(), Array.from({ length: 50 }, (_, i) => `row,${i}\n`.repeat(40)).join(''))
+  })
+
+  it('adds accept-encoding to a Vary the route set', async () => {
+    const res = await get(`${url}/varied`, { 'accept-encoding': 'gzip' })
+    assert.equal(res.headers.vary, 'origin, accept-encoding')
+    assert.equal(decoded(res).toString(), 'x'.repeat(2000))
+  })
+
+  it('leaves coded, partial, binary and event-stream answers as they are', async () => {
+    const coded = await get(`${url}/coded`, { 'accept-encoding': 'br' })
+    assert.equal(coded.headers['content-encoding'], 'gzip')
+    assert.equal(gunzipSync(coded.body).toString(), 'y'.repeat(3000))
+    for (const path of ['/partial', '/image', '/events']) {
+      const res = await get(`${url}${path}`, { 'accept-encoding': 'br, gzip' })
+      assert.equal(res.headers['content-encoding'], undefined, path)
+      assert.equal(res.headers.vary, undefined, path)
+    }
   })
 })
