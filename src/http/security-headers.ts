@@ -18,11 +18,15 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https?: 
     if (options.https) reply.header('strict-transport-security', 'max-age=31536000')
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     const csp = reply.getHeader('content-security-policy')
-    if (csp === undefined) reply.header('content-security-policy', NON_DOCUMENT_CSP)
-    else if (!/frame-ancestors/i.test(String(csp))) reply.header('content-security-policy', `${csp}; frame-ancestors 'none'`)
-    if (!reply.hasHeader('x-frame-options') && !/frame-ancestors\s+(?!'none')/i.test(String(reply.getHeader('content-security-policy')))) {
-      reply.header('x-frame-options', 'DENY')
+    // Most answers (JSON, errors) set no policy of their own: two fixed headers, no pattern to test.
+    if (csp === undefined) {
+      reply.header('content-security-policy', NON_DOCUMENT_CSP)
+      if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY')
+      return done(null, payload)
     }
+    const policy = /frame-ancestors/i.test(String(csp)) ? String(csp) : `${csp}; frame-ancestors 'none'`
+    if (policy !== csp) reply.header('content-security-policy', policy)
+    if (!reply.hasHeader('x-frame-options') && !/frame-ancestors\s+(?!'none')/i.test(policy)) reply.header('x-frame-options', 'DENY')
     done(null, payload)
   })
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
-import { createLogger, logRequestLine, redactUrl, scrubLine } from '../../src/logger.ts'
+import type { Logger } from 'pino'
+import { createLogger, logRequestLine, redactUrl, requestChildLogger, scrubLine } from '../../src/logger.ts'
 import { SESSION_COOKIE } from '../../src/dashboard/scope.ts'
 import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { Visitor } from '../helpers/dashboard.ts'
@@ -139,6 +140,28 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     // Below info, neither writes.
     logRequestLine(createLogger('warn', collected.stream), 'GET', '/', 200, 1)
     assert.equal(collected.text().trimEnd().split('\n').length, 2)
+  })
+
+  it('gives each request a child logger that writes what pino\'s own child writes', () => {
+    const collected = logCollector()
+    const root = createLogger('info', collected.stream)
+    const id = 'r-"2\\'
+    const write = (log: Logger) => {
+      log.info({ token: 'sl-secret-5', kept: 1 }, 'one')
+      log.child({ clientId: 'c2' }).warn('two')
+      logRequestLine(log, 'GET', '/x?code=secret-6', 200, 3)
+    }
+    write(root.child({ reqId: id }))
+    write(requestChildLogger(root, { reqId: id }, {}))
+    const lines = collected.text().trimEnd().split('\n').map((l) => l.replace(/"time":\d+/, '"time":0'))
+    assert.equal(lines.length, 6)
+    assert.deepEqual(lines.slice(3), lines.slice(0, 3))
+    assert.equal(JSON.parse(lines[3]).reqId, id)
+    assert.ok(!collected.text().includes('secret'), collected.text())
+    // Options or other bindings go to pino's child().
+    const leveled = requestChildLogger(root, { reqId: id }, { level: 'error' })
+    assert.equal(leveled.level, 'error')
+    assert.equal(requestChildLogger(root, { reqId: id, other: 1 }, {}).bindings().other, 1)
   })
 
   it('redacts upload tokens and credential parameters from URLs, and leaves the rest', () => {
