@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis'
 import { type Kysely, sql } from 'kysely'
 import type { Logger } from 'pino'
 import { type Config, ConfigError } from './config.ts'
-import { type OpenOptions, openDatabase } from './store/db.ts'
+import type { Database } from './store/schema.ts'
+import { type OpenOptions, openDatabase, pingStore } from './store/db.ts'
 
 /** host:port of a connection URL: what an operator needs to see, without the password in it. */
 function where(url: string): string {
@@ -66,4 +67,19 @@ export async function connectRedis(url: string, keyPrefix: string | undefined, l
   redis.off('error', remember)
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis: connection error; reconnecting'))
   return redis
+}
+
+/** What went wrong with a check, or undefined when it passed. */
+async function problemOf(check: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await check()
+  } catch (err) {
+    return (err as Error).message
+  }
+}
+
+/** Why the store or Redis cannot answer now (undefined for each that answers): /-/healthz. */
+export async function connectionProblems(db: Kysely<Database>, redis: Redis | undefined): Promise<{ store?: string; redis?: string }> {
+  const store = await problemOf(() => pingStore(db))
+  return { store, redis: redis && (await problemOf(() => redis.ping())) }
 }

@@ -1,3 +1,5 @@
+import { PACKED_BYTES, PRECISION, REGISTERS, maxPackedInto } from './packed-registers.ts'
+
 /**
  * HyperLogLog with precision 14 (16,384 registers, ~0.8 % standard error) over 64-bit hashes.
  *
@@ -10,7 +12,6 @@
  * - 1 sparse: 3 bytes per set register, `index << 6 | rank`, indexes ascending;
  * - 2 dense: 16,384 six-bit registers packed four to three bytes (12,288 bytes).
  */
-import { PACKED_BYTES, PRECISION, REGISTERS, maxPackedInto } from './packed-registers.ts'
 
 /** Bits of the hash left after the register index; ranks run 1..Q+1. */
 const Q = 64 - PRECISION

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Registry } from 'prom-client'
 import type { AppContext } from '../context.ts'
-import { pingStore } from '../store/db.ts'
+import { connectionProblems } from '../connections.ts'
 import { checkMetricsAccess } from './metrics-access.ts'
 
 /** The answer when every check passed, encoded once: probes ask often and it never changes. */
@@ -11,8 +11,7 @@ const healthy = (withRedis: boolean) => JSON.stringify({ data: { status: 'ok', c
 export function installOps(app: FastifyInstance, ctx: AppContext, metrics: Registry): void {
   const allWell = healthy(ctx.redis !== undefined)
   app.get('/-/healthz', async (_req, reply) => {
-    const store = await problemOf(() => pingStore(ctx.db))
-    const redis = ctx.redis && (await problemOf(() => ctx.redis!.ping()))
+    const { store, redis } = await connectionProblems(ctx.db, ctx.redis)
     if (store === undefined && redis === undefined) return reply.type('application/json; charset=utf-8').send(allWell)
     const checks: Record<string, string> = { store: store ?? 'ok' }
     if (ctx.redis) checks.redis = redis ?? 'ok'
@@ -25,11 +24,3 @@ export function installOps(app: FastifyInstance, ctx: AppContext, metrics: Regis
   })
 }
 
-/** What went wrong with a check, or undefined when it passed. */
-async function problemOf(check: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await check()
-  } catch (err) {
-    return (err as Error).message
-  }
-}
