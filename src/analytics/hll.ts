@@ -135,20 +135,14 @@ export class HyperLogLog {
     return h
   }
 
-  /** The cardinality of a serialised sketch, read straight from its bytes. */
+  /** The cardinality of a serialised sketch, a sparse one read straight from its bytes. */
   static estimateOf(bytes: Uint8Array | null | undefined): number {
     if (!bytes || bytes.length === 0) return 0
+    if (bytes[0] !== SPARSE) return HyperLogLog.from(bytes).estimate()
+    // Sparse entries have distinct indexes, so each is one non-empty register.
     const counts = new Int32Array(Q + 2)
-    if (bytes[0] === SPARSE) {
-      // Sparse entries have distinct indexes, so each is one non-empty register.
-      const n = Math.floor((bytes.length - 1) / 3)
-      counts[0] = REGISTERS - n
-      for (let o = 3; o < bytes.length; o += 3) counts[bytes[o]! & 63]!++
-    } else if (bytes[0] === DENSE) {
-      unpackDense(bytes, (_i, rank) => counts[rank]!++)
-    } else {
-      throw new Error(`unknown HyperLogLog format ${bytes[0]}`)
-    }
+    counts[0] = REGISTERS - Math.floor((bytes.length - 1) / 3)
+    for (let o = 3; o < bytes.length; o += 3) counts[bytes[o]! & 63]!++
     return estimateFromHistogram(counts)
   }
 
@@ -178,19 +172,6 @@ export class HyperLogLog {
     this.sparse = undefined
     this.dense = regs
     return regs
-  }
-}
-
-function unpackDense(bytes: Uint8Array, visit: (index: number, rank: number) => void): void {
-  if (bytes.length !== 1 + PACKED_BYTES) throw new Error('truncated dense HyperLogLog')
-  for (let i = 0, o = 1; i < REGISTERS; i += 4, o += 3) {
-    const x = bytes[o]!
-    const y = bytes[o + 1]!
-    const z = bytes[o + 2]!
-    visit(i, x >>> 2)
-    visit(i + 1, ((x & 3) << 4) | (y >>> 4))
-    visit(i + 2, ((y & 15) << 2) | (z >>> 6))
-    visit(i + 3, z & 63)
   }
 }
 

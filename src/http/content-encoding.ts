@@ -61,15 +61,14 @@ export function installCompression(app: FastifyInstance): void {
     if (!coding) return done(null, payload)
     varyOnEncoding(reply)
     reply.header('content-encoding', coding)
+    // Fastify sets the length of a buffered body itself, from the coded one; a stream goes chunked.
+    reply.removeHeader('content-length')
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload)
-      // Fastify sets the length of a buffered body itself, from the coded one.
-      reply.removeHeader('content-length')
       if (body.length <= ON_THE_LOOP) return done(null, compressNow[coding](body))
       compressLater[coding](body).then((coded) => done(null, coded), done)
       return
     }
-    reply.removeHeader('content-length')
     const coded = compressStream[coding]()
     pipeline(payload as Readable, coded, (err) => {
       // A client that goes away mid-answer is no error of ours.
