@@ -4,6 +4,7 @@ import { buildApp, closeContext, createContext } from './app.ts'
 import { cliInvocation } from './cli/invocation.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import * as useCases from './core/use-cases.ts'
+import { backgroundFailed } from './jobs/background.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -17,6 +18,10 @@ async function main() {
     throw err
   }
   const ctx = await createContext(config)
+  // Last line of defence: an error in work outside any request is logged and counted, and the
+  // service goes on serving everyone else (a visitor hanging up once ended the whole process).
+  process.on('uncaughtException', (err) => backgroundFailed(ctx, 'uncaught', err))
+  process.on('unhandledRejection', (err) => backgroundFailed(ctx, 'unhandled-rejection', err))
   const app = await buildApp(ctx)
 
   // First start on an empty store: an owner account and a token, printed once.

@@ -20,6 +20,8 @@ export interface AppMetrics {
   idempotentReplays: Counter
   rateLimitRefusals: Counter<'route'>
   upstreamFailures: Counter<'provider'>
+  /** Errors caught in work that runs outside any request (intake, jobs, caches): logged, counted, survived. */
+  backgroundErrors: Counter<'task'>
   /**
    * Plain numbers, not prom-client calls: the cache's fast path bumps them (a few nanoseconds)
    * and the scrape turns them into counters.
@@ -85,6 +87,12 @@ export function createMetrics(): AppMetrics {
       name: 'slotline_upstream_failures_total',
       help: 'Failed calls to third-party upstreams by provider',
       labelNames: ['provider'] as const,
+      registers,
+    }),
+    backgroundErrors: new Counter({
+      name: 'slotline_background_errors_total',
+      help: 'Errors caught in background work (analytics intake, jobs, caches) by task; the process goes on',
+      labelNames: ['task'] as const,
       registers,
     }),
   }

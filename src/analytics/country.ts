@@ -158,6 +158,7 @@ function ipv6Top(ip: string): bigint {
 
 /** ISO 3166-1 alpha-2 code of the address's country, or 'unknown' (private, loopback, unlisted, malformed). */
 export function countryOf(ip: string): string {
+  if (typeof ip !== 'string') return UNKNOWN_COUNTRY
   // An IPv4 client seen on a dual-stack socket: ::ffff:203.0.113.9.
   const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip
   const n = ipv4Number(address)

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { metricsOf } from '../metrics.ts'
+import { backgroundFailed, guarded } from '../jobs/background.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import { answerCache } from './answer-cache.ts'
 import { isBot, isSpeculative } from './bots.ts'
@@ -105,32 +106,43 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
   function record(e: VisitInput, slotId: number | null | undefined, socialIndex: number | null): boolean {
     if (closed || isBot(e.userAgent) || isSpeculative(e.purpose)) return false
     if (!Number.isSafeInteger(e.profileId) || e.profileId <= 0) return false
-    arrivals.push({ e, at: e.at ?? new Date(), slotId, socialIndex })
+    // A caller that read the address after the visitor hung up has none: counted, as unknown.
+    const visit = typeof e.ip === 'string' ? e : { ...e, ip: '' }
+    arrivals.push({ e: visit, at: e.at ?? new Date(), slotId, socialIndex })
     if (arrivals.length === 1) setImmediate(afterTurn)
     return true
   }
 
-  function afterTurn(): void {
+  // Runs outside any request: an error here would otherwise end the process.
+  const afterTurn = guarded(ctx, 'analytics-intake', () => {
     hashArrivals()
     if (buffer.length >= FLUSH_EVENTS && !queued) flush().catch(() => {})
-  }
+  })
 
   function hashArrivals(): void {
     const list = arrivals
     arrivals = []
     if (list.length === 0) return
     const ownHost = hostOf(ctx.config.publicUrl)
-    for (const { e, at, slotId, socialIndex } of list) {
-      const digest = hash(e.ip, e.userAgent!, e.profileId, at)
-      buffer.push({
-        profileId: e.profileId,
-        at: at.getTime(),
-        hi: Number.parseInt(digest.slice(0, 8), 16),
-        lo: Number.parseInt(digest.slice(8, 16), 16),
-        slotId,
-        socialIndex,
-        origin: originOf(e, ownHost),
-      })
+    for (const arrival of list) {
+      try {
+        buffer.push(pendingOf(arrival, ownHost))
+      } catch (err) {
+        backgroundFailed(ctx, 'analytics-intake', err)
+      }
+    }
+  }
+
+  function pendingOf({ e, at, slotId, socialIndex }: (typeof arrivals)[number], ownHost: string): Pending {
+    const digest = hash(e.ip, e.userAgent!, e.profileId, at)
+    return {
+      profileId: e.profileId,
+      at: at.getTime(),
+      hi: Number.parseInt(digest.slice(0, 8), 16),
+      lo: Number.parseInt(digest.slice(8, 16), 16),
+      slotId,
+      socialIndex,
+      origin: originOf(e, ownHost),
     }
   }
 

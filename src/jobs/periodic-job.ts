@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts'
+import { metricsOf } from '../metrics.ts'
 import { jobRunsRepository } from '../store/job-runs.ts'
 
 export interface PeriodicJob {
@@ -37,6 +38,7 @@ export function schedulePeriodic(ctx: AppContext, job: PeriodicJob): { runNow: (
       const outcome = await job.run()
       if (outcome && Object.keys(outcome).length) ctx.log.info({ job: job.name, ...outcome }, `${job.name}: done`)
     } catch (err) {
+      metricsOf(ctx).backgroundErrors.inc({ task: job.name })
       ctx.log.error({ err, job: job.name }, `${job.name}: failed; retrying in ${Math.round(job.everyMs / 60_000)} min`)
     }
   }

@@ -171,9 +171,11 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
 
   app.get<{ Params: LoginParams }>(`/${LOGIN}`, async (req, reply) => {
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
+    // Read while the connection is open: once a visitor hangs up, the socket has no address.
+    const ip = req.ip
     const found = await page(kind, req.params.login)
     if (!found) return sendNotFound(reply)
-    countView(found, kind, req.method, req.ip, req.headers, req.url)
+    countView(found, kind, req.method, ip, req.headers, req.url)
     const sent = representationOf(found, req.headers['accept-encoding'])
     if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).headers(sent.notModified).send()
     return reply.headers(sent.headers).send(sent.body)
@@ -192,6 +194,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   }
 
   app.get<{ Params: { profileId: string; target: string; index?: string } }>('/-/go/:profileId/:target/:index?', async (req, reply) => {
+    // Read while the connection is open: once a visitor hangs up, the socket has no address.
+    const seen = visitor(req)
     // Each click is a lookup and an analytics write: a script clicking in a loop is stopped here.
     const verdict = await takeAddressLimit(ctx, req, 'clicks')
     if (verdict && !verdict.allowed) {
@@ -210,7 +214,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     if (req.method === 'GET' && !isOwnerVisit(req.headers)) {
       intake.click({
         profileId: destination.profile.id,
-        ...visitor(req),
+        ...seen,
         slotId: 'slotId' in target! ? target.slotId : null,
         socialIndex: 'socialOrder' in target! ? target.socialOrder : null,
       })
