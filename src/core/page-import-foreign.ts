@@ -13,6 +13,7 @@ import { type ForeignPage, toPageDocument } from './importers/foreign-page.ts'
 import { readLinkStack } from './importers/linkstack.ts'
 import { readLinktree } from './importers/linktree.ts'
 import { readLittleLink } from './importers/littlelink.ts'
+import { ParseBudget } from './importers/parse-budget.ts'
 import { type ImportResult, pageImportUseCases } from './page-import.ts'
 import type { WriteOptions } from './unit-of-work.ts'
 
@@ -21,6 +22,9 @@ export type ForeignSource = (typeof FOREIGN_SOURCES)[number]
 
 /** A saved page or export is small; a page past this is not one. */
 export const MAX_FOREIGN_PAGE_BYTES = 4 * 1024 * 1024
+
+/** Reading a page of that size takes a fraction of this; the rest is room for a busy server. */
+export const FOREIGN_PAGE_READ_SECONDS = 10
 
 export const ForeignImportRequest = Type.Object(
   {
@@ -74,16 +78,16 @@ async function download(ctx: AppContext, url: string, field: string, accept: str
   })
 }
 
-function read(source: ForeignSource, text: string, pageUrl: string | undefined): ForeignPage {
-  if (source === 'linktree') return readLinktree(text)
-  if (source === 'littlelink') return readLittleLink(text, pageUrl)
+async function read(source: ForeignSource, text: string, pageUrl: string | undefined, budget: ParseBudget): Promise<ForeignPage> {
+  if (source === 'linktree') return readLinktree(text, budget)
+  if (source === 'littlelink') return readLittleLink(text, pageUrl, budget)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (err) {
     throw invalidField('content', `A LinkStack export is JSON: ${(err as Error).message}`)
   }
-  return readLinkStack(json)
+  return readLinkStack(json, budget)
 }
 
 /**
@@ -98,7 +102,7 @@ async function importForeign(ctx: AppContext, principal: Principal, input: Forei
     throw invalid({ url: ['Send either url (the public page) or content (the saved page or export), one of the two.'] })
   }
   const text = input.url === undefined ? input.content! : (await download(ctx, input.url, 'url', 'text/html, application/json;q=0.9, */*;q=0.5', MAX_FOREIGN_PAGE_BYTES)).toString('utf8')
-  const page = read(input.source, text, input.url)
+  const page = await read(input.source, text, input.url, new ParseBudget(FOREIGN_PAGE_READ_SECONDS, input.url === undefined ? 'content' : 'url'))
   const { document, skipped } = toPageDocument(page)
   const files = new Map<string, Uint8Array>()
   if (page.avatarBytes || page.avatarUrl) {

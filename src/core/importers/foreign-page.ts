@@ -104,7 +104,8 @@ export function toPageDocument(page: ForeignPage): { document: PageDocument; ski
     profile: {
       login: loginFrom(page.username),
       title: page.title?.trim() ? clip(page.title.trim(), 200) : null,
-      description: page.bio ? clip(plainText(page.bio), 5000) || null : null,
+      // Clipped before it is cleaned as well: a long bio of unclosed tags is slow to clean.
+      description: page.bio ? clip(plainText(page.bio.slice(0, 4 * 5000)), 5000) || null : null,
       avatar: null,
       bgImage: null,
       socials,

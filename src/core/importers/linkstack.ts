@@ -1,5 +1,6 @@
 import { invalidField } from '../errors.ts'
 import type { ForeignBlock, ForeignPage } from './foreign-page.ts'
+import type { ParseBudget } from './parse-budget.ts'
 
 type Json = Record<string, any>
 
@@ -16,7 +17,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === und
  * `button_id`. Links marked `up_link: "yes"` are the icons at the top: social links here. The
  * avatar comes as base64 in `image_data` when the export has it.
  */
-export function readLinkStack(json: unknown): ForeignPage {
+export function readLinkStack(json: unknown, budget: ParseBudget): ForeignPage {
   const root = json && typeof json === 'object' ? (json as Json) : undefined
   const user: Json | undefined = Array.isArray(root?.user) ? root.user[0] : root?.user
   const links: Json[] | undefined = Array.isArray(root?.links) ? root.links : undefined
@@ -36,6 +37,7 @@ export function readLinkStack(json: unknown): ForeignPage {
     .filter(({ l }) => l && typeof l === 'object')
     .sort((a, b) => (Number(a.l.order ?? a.i) - Number(b.l.order ?? b.i)) || Number(a.l.id ?? a.i) - Number(b.l.id ?? b.i))
   for (const { l, i } of ordered) {
+    budget.check()
     const where = `linkstack.links.${i}`
     const type = str(l.type).toLowerCase()
     const buttonId = Number(l.button_id)

@@ -1,6 +1,7 @@
 import { invalidField } from '../errors.ts'
 import type { ForeignBlock, ForeignPage } from './foreign-page.ts'
-import { decodeEntities } from './html-text.ts'
+import { decodeEntities, readElements } from './html-text.ts'
+import type { ParseBudget } from './parse-budget.ts'
 
 type Json = Record<string, any>
 
@@ -16,12 +17,12 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '')
  * embedded in the HTML, so no markup is scraped. Links are read in their `position` order
  * (array order when it is missing), from `pageProps.links` or, on older pages, `account.links`.
  */
-export function readLinktree(html: string): ForeignPage {
-  const m = /<script[^>]*\bid=["']__NEXT_DATA__["'][^>]*>([\s\S]*?)<\/script>/i.exec(html)
-  if (!m) throw invalidField('content', 'No Linktree page data (__NEXT_DATA__) in this page: send the address of a public Linktree page, or its saved HTML.')
+export async function readLinktree(html: string, budget: ParseBudget): Promise<ForeignPage> {
+  const script = (await readElements(html, ['script'], budget)).script.find((s) => s.attrs.id === '__NEXT_DATA__')
+  if (!script) throw invalidField('content', 'No Linktree page data (__NEXT_DATA__) in this page: send the address of a public Linktree page, or its saved HTML.')
   let data: Json
   try {
-    data = JSON.parse(m[1].trim().startsWith('{') ? m[1] : decodeEntities(m[1]))
+    data = JSON.parse(script.text.trim().startsWith('{') ? script.text : decodeEntities(script.text))
   } catch {
     throw invalidField('content', 'The Linktree page data (__NEXT_DATA__) is not valid JSON.')
   }
@@ -39,6 +40,7 @@ export function readLinktree(html: string): ForeignPage {
     skipped: [],
   }
   for (const { l, i } of ordered) {
+    budget.check()
     const where = `linktree.links.${i}`
     const type = str(l.type).toUpperCase()
     const title = str(l.title)
