@@ -27,7 +27,7 @@ import { installDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { databaseIdempotencyStore, redisIdempotencyStore } from './core/idempotency-store.ts'
 import { finishIdempotent } from './http/idempotency.ts'
-import { installJsonBody } from './http/json-body.ts'
+import { installJsonBody, MAX_BODY_BYTES } from './http/json-body.ts'
 import { installZipBody } from './http/zip-body.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { installBodyDeadlines, serverTimeouts } from './http/deadlines.ts'
@@ -143,7 +143,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       const given = req.headers['x-request-id']
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID()
     },
-    bodyLimit: 8 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     trustProxy: trust ?? false,
     ...serverTimeouts(ctx.config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -5,6 +5,7 @@ import { pageImportUseCases } from '../core/page-import.ts'
 import { limits } from '../limits.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
 import type { User } from '../core/account-use-cases.ts'
+import { MAX_BODY_BYTES, readJson } from '../http/json-body.ts'
 import { csrfField } from './layout.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 
@@ -75,8 +76,8 @@ async function upload(p: PageInput<User>) {
   if (!checked) await csrfCheck(p, '')
   if (!file?.length) return p.redirect('/my-links#import-h', 'Choose the exported file to import.', true)
   const principal = ownerPrincipal(p.user)
-  const source = file[0] === 0x50 && file[1] === 0x4b ? { archive: new Uint8Array(file), login: login || undefined } : { document: parseJson(file), login: login || undefined }
   try {
+    const source = file[0] === 0x50 && file[1] === 0x4b ? { archive: new Uint8Array(file), login: login || undefined } : { document: pageJson(file), login: login || undefined }
     const result = await pageImportUseCases.importPage(p.ctx, principal, source)
     const skipped = result.skipped.length ? ` Not imported: ${result.skipped.map((s) => `${s.field} (${s.reason})`).join(' ')}` : ''
     return p.redirect(`/my-links/${result.profile.id}`, `Imported ${result.profile.login}: ${result.created.slots} blocks.${skipped}`)
@@ -95,11 +96,10 @@ function formProblem(err: unknown): unknown {
   return new AppError('malformed_request', { message: `The form could not be read (${(err as Error).message}); send it again from /my-links.`, cause: err })
 }
 
-function parseJson(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8'))
-  } catch {
-    return undefined
+/** A page.json sent alone meets the limits the API sets on a JSON body: its size, then readJson's. */
+function pageJson(bytes: Buffer): unknown {
+  if (bytes.length > MAX_BODY_BYTES) {
+    throw new AppError('payload_too_large', { message: `page.json is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; send the export's zip instead.` })
   }
+  return readJson(bytes, 'page.json')
 }
-

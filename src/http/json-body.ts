@@ -16,6 +16,9 @@ declare module 'fastify' {
  */
 export const MAX_JSON_DEPTH = 32
 
+/** The largest body the API reads (the zip parser sets its own). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024
+
 interface Pending {
   value: unknown
   depth: number
@@ -47,32 +50,44 @@ export function tooDeepAt(value: unknown, max = MAX_JSON_DEPTH): string | undefi
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * `application/json` for every route: bytes hashed as received (idempotency compares those),
- * UTF-8 required (RFC 8259), an empty body counts as omitted (PATCH bodies are optional), bad
- * JSON is a 400, and nesting past MAX_JSON_DEPTH a 422 naming the field before anything walks it.
- * V8's JSON.parse itself is iterative, so parsing a deep body is safe; using one is not.
+ * JSON as the API takes it: UTF-8 required (RFC 8259), bad JSON a 400, and nesting past
+ * MAX_JSON_DEPTH a 422 naming the field before anything walks it. V8's JSON.parse itself is
+ * iterative, so parsing a deep value is safe; using one is not. `what` names the input in the
+ * messages. An empty text is undefined.
+ */
+export function readJson(bytes: Uint8Array, what = 'The body'): unknown {
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    throw new AppError('malformed_request', { message: `${what} is not valid UTF-8; send JSON encoded as UTF-8.` })
+  }
+  if (text.trim() === '') return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    throw new AppError('malformed_request', { message: `${what} is not valid JSON: ${(err as Error).message}` })
+  }
+  const deep = tooDeepAt(value)
+  if (deep !== undefined) throw invalidField(deep || '(body)', `Nested more than ${MAX_JSON_DEPTH} levels deep; no field of this API nests that far.`)
+  return value
+}
+
+/**
+ * `application/json` for every route: bytes hashed as received (idempotency compares those), an
+ * empty body counts as omitted (PATCH bodies are optional), otherwise readJson's rules.
  */
 export function installJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain'])
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const bytes = body as Buffer
     req.bodyDigest = createHash('sha256').update(bytes).digest('hex')
-    let text: string
-    try {
-      text = utf8.decode(bytes)
-    } catch {
-      return done(new AppError('malformed_request', { message: 'The body is not valid UTF-8; send JSON encoded as UTF-8.' }), undefined)
-    }
-    if (text.trim() === '') return done(null, undefined)
     let value: unknown
     try {
-      value = JSON.parse(text)
+      value = readJson(bytes)
     } catch (err) {
-      return done(new AppError('malformed_request', { message: `The body is not valid JSON: ${(err as Error).message}` }), undefined)
-    }
-    const deep = tooDeepAt(value)
-    if (deep !== undefined) {
-      return done(invalidField(deep || '(body)', `Nested more than ${MAX_JSON_DEPTH} levels deep; no field of this API nests that far.`), undefined)
+      return done(err as Error, undefined)
     }
     done(null, value)
   })

@@ -64,6 +64,23 @@ describe(`dashboard Export and Import a page (${STORE})`, () => {
     assert.equal((await profilesRepository.listByUser(t.ctx.db, user.id)).length, 0)
   })
 
+  it('a page.json past the API limits (nested too deep, too large) comes back to /my-links with why, nothing created', async () => {
+    const { v, user } = await registeredVisitor(t)
+    const deep = `{"format":"slotline.page","version":1,"profile":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`
+    const large = JSON.stringify({ format: 'slotline.page', version: 1, padding: 'x'.repeat(30 * 1024 * 1024) })
+    for (const [file, problem] of [
+      [deep, /The page was not imported\. profile(\.a)+: Nested more than 32 levels deep/],
+      [large, /The page was not imported\. page\.json is larger than 8 MB/],
+    ] as const) {
+      const list = await v.get('/my-links')
+      const res = await importForm(v, { csrf: csrfOf(list.text), file: new TextEncoder().encode(file), name: 'page.json' })
+      assert.equal(res.status, 303, res.text.slice(0, 500))
+      assert.equal(res.location, '/my-links#import-h')
+      assert.match((await v.get('/my-links')).text, problem)
+    }
+    assert.equal((await profilesRepository.listByUser(t.ctx.db, user.id)).length, 0)
+  })
+
   it('refuses an import without the CSRF token (403), creating nothing', async () => {
     const { v, user } = await registeredVisitor(t)
     const doc = { format: 'slotline.page', version: 1, profile: { login: `nocsrf${user.id}`, title: null, description: null, avatar: null, bgImage: null, socials: [], languageCode: null, themeId: 1, published: true }, slots: [], files: [] }
