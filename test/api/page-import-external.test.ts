@@ -243,6 +243,64 @@ describe(`POST /profiles/import-external (${STORE})`, () => {
     assert.ok(doc.profile.avatar)
   })
 
+  it('linkstack: an "Export all data" file (the user row, its links beside it, the avatar in image_data) becomes the page with its blocks, icons, avatar, name and bio', async () => {
+    const content = readFileSync(join(SAMPLES, 'linkstack-export-all.json.sample'), 'utf8').replaceAll('{{AVATAR_BASE64}}', png.toString('base64'))
+    const res = await importFrom({ source: 'linkstack', content })
+    assert.equal(res.status, 201, res.text)
+    assert.equal(res.body.data.profile.login, 'ana.costa')
+    assert.deepEqual(res.body.data.skipped, [])
+    const doc = (await t.request('GET', '/v1/profiles/ana.costa/export?format=json', { token })).body
+    assert.deepEqual(
+      doc.slots.map((s: any) => s.type),
+      ['button', 'text', 'button', 'button', 'divider', 'text', 'button', 'button', 'text', 'youtube'],
+    )
+    assert.deepEqual(linksOf(doc), [
+      ['GitHub', 'https://github.com/anacosta'],
+      ['Procreate brushes', 'https://ana.gumroad.example/brushes'],
+      ['Prints on Etsy', 'https://www.etsy.com/shop/anacostaprints'],
+      ['Write to me', 'mailto:ana@example.com'],
+      ['Call the studio', 'tel:+351912345678'],
+      ['Speed painting', 'https://www.youtube.com/watch?v=ScMzIvxBSi4'],
+    ])
+    // A heading (button 42), a text of limited HTML (93, its link dropped), a vCard (96, JSON in its link).
+    assert.deepEqual(doc.slots[1].data, { title: 'Shop', description: '', textStyle: 'plain', link: '' })
+    assert.equal(doc.slots[5].data.description, '<p>Commissions open until <strong>June</strong>. Write to ana@example.com.</p>')
+    assert.equal(doc.slots[8].data.title, 'Save my contact')
+    assert.equal(doc.slots[8].data.description, '<p>Ana Costa<br />Illustrator, Costa Studio<br />ana@example.com<br />+351 912 345 678<br />https://anacosta.example<br />Rua das Flores 12 4050-262 Porto Portugal</p>')
+    // Icons (button 94, the platform in the title) are the page's social links.
+    assert.deepEqual(
+      doc.profile.socials.map((s: any) => s.link),
+      ['https://www.instagram.com/ana.costa', 'https://mastodon.social/@anacosta'],
+    )
+    assert.equal(doc.profile.title, 'Ana Costa')
+    assert.equal(doc.profile.description, 'Designer & illustrator. Open for commissions.')
+    assert.equal(doc.profile.avatar, 'files/1.png')
+    assert.equal(res.body.data.created.files, 1)
+    const avatar = await fetch(`${t.url}/ana.costa`).then((r) => r.text())
+    assert.match(avatar, /<img[^>]+class="[^"]*avatar/)
+  })
+
+  it('linkstack: an "Export links" file ({"links": […]} alone) becomes a page of its links and icons', async () => {
+    const content = readFileSync(join(SAMPLES, 'linkstack-export-links.json.sample'), 'utf8')
+    const res = await importFrom({ source: 'linkstack', content, login: 'marco.links' })
+    assert.equal(res.status, 201, res.text)
+    const doc = (await t.request('GET', '/v1/profiles/marco.links/export?format=json', { token })).body
+    assert.deepEqual(
+      doc.slots.map((s: any) => [s.type, s.data.title ?? s.data.album]),
+      [
+        ['button', 'Upcoming gigs'],
+        ['music', 'Spotify'],
+        ['text', 'Mixes'],
+        ['music', 'Friday Sessions #12'],
+      ],
+    )
+    assert.deepEqual(
+      doc.profile.socials.map((s: any) => s.link),
+      ['https://soundcloud.com/djmarco'],
+    )
+    assert.equal(doc.profile.avatar, null)
+  })
+
   it('takes a saved file as content instead of an address, one sample per source', async () => {
     for (const [source, file] of [
       ['linktree', 'linktree-legacy.html'],
