@@ -105,7 +105,7 @@ export function toPageDocument(page: ForeignPage): { document: PageDocument; ski
       login: loginFrom(page.username),
       title: page.title?.trim() ? clip(page.title.trim(), 200) : null,
       // Clipped before it is cleaned as well: a long bio of unclosed tags is slow to clean.
-      description: page.bio ? clip(plainText(page.bio.slice(0, 4 * 5000)), 5000) || null : null,
+      description: page.bio ? clip(plainText(page.bio.slice(0, 2 * 5000)), 5000) || null : null,
       avatar: null,
       bgImage: null,
       socials,
