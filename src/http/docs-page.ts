@@ -29,7 +29,7 @@ a{color:var(--link)}a:focus-visible,pre:focus-visible,summary:focus-visible{outl
 .skip{position:absolute;left:-999px;top:0;background:var(--bg);padding:.5rem 1rem}.skip:focus{left:0;z-index:1}
 header,main,nav{padding:0 1rem}header{border-bottom:1px solid var(--line)}h1{margin:.8rem 0 .3rem;font-size:1.7rem}
 nav ul,.ops{list-style:none;padding-left:0;margin:.2rem 0}nav ul ul{padding-left:.8rem}nav li,.ops li{margin:.25rem 0}nav a{text-decoration:none}nav a:hover{text-decoration:underline}
-nav h2{font-size:1rem;margin:1rem 0 .4rem}.ops a{display:flex;gap:.5rem;align-items:baseline}.ops .method{flex:none;min-width:3.6rem}
+nav h2{font-size:1rem;margin:1rem 0 .4rem}.ops a{display:flex;gap:.5rem;align-items:baseline;text-decoration:none}.ops a:hover{text-decoration:underline}.ops .method{flex:none;min-width:3.6rem}
 @media (max-width:63.99rem){nav .ops{display:none}}main{max-width:62rem;min-width:0}
 code,pre{font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}code{overflow-wrap:anywhere}
 pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:.7rem;margin:.3rem 0 1rem;overflow:auto;max-height:26rem;white-space:pre}
@@ -37,7 +37,7 @@ article{border-top:1px solid var(--line);padding-top:.4rem;margin-top:1.6rem}h2{
 .method{display:inline-block;min-width:4.2rem;padding:0 .4rem;border-radius:4px;color:#fff;font:700 .8rem/1.7 ui-monospace,monospace;text-align:center;vertical-align:.1em}
 .get{background:#0b6b34}.post{background:#0a57c2}.put{background:#6a3d9a}.patch{background:#8a4600}.delete{background:#b3261e}
 .muted{color:var(--muted)}table{border-collapse:collapse;width:100%;margin:.3rem 0 1rem}caption{text-align:left;font-weight:600;padding:.2rem 0}
-td,th{border-bottom:1px solid var(--line);padding:.35rem .4rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+td:first-child{width:min(38%,16rem)}td,th{border-bottom:1px solid var(--line);padding:.35rem .4rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 tr:target{background:var(--mark)}figure{margin:0}figcaption{font-weight:600;margin-top:.6rem}
 @media (min-width:64rem){body{display:grid;grid-template-columns:19rem minmax(0,1fr);grid-template-rows:auto 1fr}header{grid-column:1/3}
 nav{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;border-right:1px solid var(--line)}main{padding:0 2rem}}`
@@ -51,6 +51,9 @@ function prose(text: string | undefined): SafeHtml {
   return h`${text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? h`<code>${part}</code>` : part))}`
 }
 
+/** The fields an inline object adds to a named schema (`order` beside a slot's own). */
+const inlineFields = (schema: Schema) => h`${Object.keys(schema.properties).map((k, i) => h`${i ? ', ' : ''}<code>${k}</code>`)}`
+
 /** A schema's type in a few words, with named schemas linked to their table. */
 function typeOf(schema: Schema | undefined): SafeHtml {
   if (!schema) return h`any`
@@ -59,7 +62,7 @@ function typeOf(schema: Schema | undefined): SafeHtml {
   if (schema.enum) return h`one of ${schema.enum.map((v: unknown, i: number) => h`${i ? ', ' : ''}<code>${JSON.stringify(v)}</code>`)}`
   const variants = schema.oneOf ?? schema.anyOf
   if (variants) return h`${variants.map((v: Schema, i: number) => h`${i ? ' or ' : ''}${typeOf(v)}`)}`
-  if (schema.allOf) return h`${schema.allOf.map((v: Schema, i: number) => h`${i ? ' with ' : ''}${typeOf(v)}`)}`
+  if (schema.allOf) return h`${schema.allOf.map((v: Schema, i: number) => h`${i ? ' with ' : ''}${v.properties && !v.$ref ? inlineFields(v) : typeOf(v)}`)}`
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : ['any']
   return h`${types.map((t, i) => h`${i ? ' or ' : ''}${t === 'array' ? h`array of ${typeOf(schema.items)}` : t}`)}${schema.format ? ` (${schema.format})` : ''}`
 }
@@ -69,24 +72,25 @@ function fieldsTable(caption: string, schema: Schema | undefined): SafeHtml {
   const properties = Object.entries<Schema>(schema?.properties ?? {})
   if (!properties.length) return h`<p>${caption}: ${typeOf(schema)}</p>`
   const required = new Set<string>(schema?.required ?? [])
-  return h`<table><caption>${caption}</caption><thead><tr><th scope="col">field</th><th scope="col">type</th><th scope="col">description</th></tr></thead><tbody>
+  return h`<table><caption>${caption}</caption><thead><tr><th scope="col">field</th><th scope="col">description</th></tr></thead><tbody>
 ${properties.map(
   ([name, p]) =>
-    h`<tr><td><code>${name}</code>${required.has(name) ? h` <span class="muted">required</span>` : ''}</td><td>${typeOf(p)}</td><td>${prose(p.description)}${
+    h`<tr><td>${nameCell(name, typeOf(p), required.has(name) ? 'required' : '')}</td><td>${prose(p.description)}${
       p.default !== undefined ? h` <span class="muted">Default <code>${JSON.stringify(p.default)}</code>.</span>` : ''
     }</td></tr>`,
 )}
 </tbody></table>`
 }
 
+/** Name, type and the rest in one cell: two columns still read on a phone. */
+const nameCell = (name: string, type: SafeHtml, notes: string) =>
+  h`<code>${name}</code><br><span class="muted">${type}${notes ? `, ${notes}` : ''}</span>`
+
 function parametersTable(op: OpenApiOperation): SafeHtml {
   const params = op.parameters ?? []
   if (!params.length) return raw('')
-  return h`<table><caption>Parameters</caption><thead><tr><th scope="col">name</th><th scope="col">in</th><th scope="col">type</th><th scope="col">description</th></tr></thead><tbody>
-${params.map(
-  (p) =>
-    h`<tr><td><code>${p.name}</code>${p.required ? h` <span class="muted">required</span>` : ''}</td><td>${p.in}</td><td>${typeOf(p.schema)}</td><td>${prose(p.description)}</td></tr>`,
-)}
+  return h`<table><caption>Parameters</caption><thead><tr><th scope="col">name</th><th scope="col">description</th></tr></thead><tbody>
+${params.map((p) => h`<tr><td>${nameCell(p.name, typeOf(p.schema), `in ${p.in}${p.required ? ', required' : ''}`)}</td><td>${prose(p.description)}</td></tr>`)}
 </tbody></table>`
 }
 
