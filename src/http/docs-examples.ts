@@ -20,7 +20,7 @@ export interface OperationExamples {
 }
 
 /** How the answer's body is read: JSON, text, or bytes saved to a file. */
-type BodyKind = { kind: 'json' } | { kind: 'text' } | { kind: 'file'; name: string }
+type BodyKind = { kind: 'json' } | { kind: 'plain' } | { kind: 'file'; name: string }
 
 const TOKEN_VARIABLE = 'SLOTLINE_TOKEN'
 
@@ -43,7 +43,7 @@ function bodyKind(op: OpenApiOperation): BodyKind {
   const content = op.responses[successStatus(op)]?.content
   const type = content ? Object.keys(content)[0] : 'application/json'
   if (!type || type.includes('json')) return { kind: 'json' }
-  if (type.startsWith('text/')) return { kind: 'text' }
+  if (type.startsWith('text/')) return { kind: 'plain' }
   return { kind: 'file', name: `${op.operationId}.${type.split('/')[1] ?? 'bin'}` }
 }
 
@@ -123,7 +123,7 @@ export function operationExamples(doc: { servers?: Array<{ url: string }> }, met
   const options = [
     ...(Object.keys(params).length ? [`params: ${typescript(params, '  ')}`] : []),
     ...(body !== undefined ? [`body: ${typescript(body, '  ')}`] : []),
-    ...(kind.kind === 'text' ? [`parseAs: 'text'`] : kind.kind === 'file' ? [`parseAs: 'arrayBuffer'`] : []),
+    ...(kind.kind === 'plain' ? [`parseAs: 'text'`] : kind.kind === 'file' ? [`parseAs: 'arrayBuffer'`] : []),
   ]
   const call = `client.${verb}('${path}'${options.length ? `, {\n  ${options.join(',\n  ')},\n}` : ''})`
   const show = kind.kind === 'file' ? `writeFileSync('${kind.name}', Buffer.from(data))` : 'console.log(data)'
@@ -153,7 +153,7 @@ export function operationExamples(doc: { servers?: Array<{ url: string }> }, met
       ? verb !== 'GET' && successStatus(op) === '204'
         ? 'print(response.status_code)'
         : 'print(response.json())'
-      : kind.kind === 'text'
+      : kind.kind === 'plain'
         ? 'print(response.text)'
         : `with open(${JSON.stringify(kind.name)}, "wb") as file:\n    file.write(response.content)`
   const pythonExample = ['import os', '', 'import httpx', '', `response = ${pythonCall}${pythonArgs.join('\n')}\n)`, 'response.raise_for_status()', pythonShow].join('\n')
