@@ -58,6 +58,8 @@ function slotDataComponents(named: Map<object, string>): Record<string, unknown>
       description: `A new ${type} slot.`,
       required: ['type'],
       properties: { type: { type: 'string', const: type }, data: ref(`${pascal(type)}Data`), visibility: ref('VisibilityInput') },
+      // The registry's example of the type: what the reference's request examples send.
+      examples: [{ type, data: slotTypes[type].example }],
     }
   }
   // issue 31: what every write may send beside data; a copy made optional is found by its text below.

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { promisify } from 'node:util'
+import { errorTable } from '../../src/core/errors.ts'
 import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 const run = promisify(execFile)
@@ -118,13 +119,25 @@ describe('GET /v1/docs', () => {
   })
   after(() => t.close())
 
-  it('serves the interactive reference with local assets only and an errors table', async () => {
+  it('serves the reference as one page of our own, without a token, with an errors table', async () => {
     const res = await t.request('GET', '/v1/docs')
     assert.equal(res.status, 200)
     assert.match(String(res.headers['content-type']), /text\/html/)
-    assert.doesNotMatch(res.text, /https?:\/\/(?!127\.0\.0\.1)[^"']*\.(js|css)/)
-    assert.match(res.text, /id="error-validation_failed"/)
-    const js = await t.request('GET', '/-/docs/swagger-ui-bundle.js')
-    assert.equal(js.status, 200)
+    // Nothing to load: no script, no stylesheet, no image, nothing framed.
+    assert.doesNotMatch(res.text, /<script|<link|<img|<iframe|\ssrc=/)
+    for (const code of Object.keys(errorTable)) assert.match(res.text, new RegExp(`<tr id="error-${code}">`), code)
+    // Swagger UI's bundle is gone with it.
+    assert.equal((await t.request('GET', '/-/docs/swagger-ui-bundle.js')).status, 404)
+  })
+
+  it('has one section per operation of the document, with its examples', async () => {
+    const token = (await makeAccount(t)).token
+    const doc = (await t.request('GET', '/v1/openapi.json', { token })).body
+    const html = (await t.request('GET', '/v1/docs')).text
+    for (const ops of Object.values<Record<string, any>>(doc.paths)) {
+      for (const op of Object.values(ops)) assert.match(html, new RegExp(`<article id="op-${op.operationId}"`), op.operationId)
+    }
+    assert.match(html, /<h2 id="getting-started-title">Getting started<\/h2>/)
+    assert.ok(html.includes(`${t.url}/mcp`), 'names the MCP connector')
   })
 })
