@@ -53,14 +53,19 @@ export function pageChanges(before: PageSnapshot, after: PageSnapshot): WebhookE
 
 /** Queues the page events a write caused, in its transaction; returns how many deliveries. */
 export async function queuePageEvents(trx: Db, userId: number, before: PageSnapshot, after: PageSnapshot | undefined): Promise<number> {
-  if (!after) return 0
+  // Deleted: a public page stops being public.
+  if (!after) return before.profile.status ? queuePublication(trx, userId, before.profile, true) : 0
   const page = { profileId: after.profile.id, login: after.profile.login }
   let queued = 0
   const changes = pageChanges(before, after)
   const changed = changes.slotsAdded.length + changes.slotsRemoved.length + changes.slotsEdited.length + changes.profileFields.length > 0 || changes.reordered
   if (changed) queued += await queueEvent(trx, { userId, profileId: page.profileId, type: 'page.updated', data: { ...page, changes } })
-  if (before.profile.status !== after.profile.status) {
-    queued += await queueEvent(trx, { userId, profileId: page.profileId, type: after.profile.status ? 'page.published' : 'page.unpublished', data: page })
-  }
+  if (before.profile.status !== after.profile.status) queued += await queuePublication(trx, userId, after.profile)
   return queued
+}
+
+/** `page.published` or `page.unpublished` as the page stands now (a deleted page is unpublished). */
+export async function queuePublication(trx: Db, userId: number, profile: StoredProfile, deleted = false): Promise<number> {
+  const type = profile.status && !deleted ? 'page.published' : 'page.unpublished'
+  return queueEvent(trx, { userId, profileId: profile.id, type, data: { profileId: profile.id, login: profile.login } })
 }

@@ -22,6 +22,8 @@ export interface WebhookSender {
   /** The clock deliveries are scheduled by; tests set it. */
   now: () => number
   random: () => number
+  /** How long an attempt may take in all, answer included. */
+  timeoutMs: number
 }
 
 const POLL_MS = 1000
@@ -29,7 +31,6 @@ const POLL_MS = 1000
 const BATCH = 16
 /** How long a claim holds: longer than an attempt can take, so only a dead instance's lapse. */
 const CLAIM_MS = 60_000
-const TIMEOUT_MS = 15_000
 /** What is kept of an answer for the delivery log. */
 const RESPONSE_BYTES = 1024
 /** An endpoint whose every attempt failed for this long is switched off and its owner told. */
@@ -38,48 +39,64 @@ const FAILING_MS = 5 * 24 * 3600_000
 const SLOW_DOWN = new Set([429, 502, 503, 504])
 
 export function createWebhookSender(ctx: AppContext): WebhookSender {
-  let running: Promise<number> | undefined
+  /** Attempts under way: a slow receiver holds its own delivery, never the others'. */
+  const inFlight = new Set<Promise<void>>()
+  let claiming: Promise<number> | undefined
   let again = false
   let timer: NodeJS.Timeout | undefined
+
+  /** Claims what is due, up to the free places, and starts each attempt; resolves once claimed. */
+  async function claimMore(): Promise<number> {
+    let started = 0
+    do {
+      again = false
+      const room = BATCH - inFlight.size
+      if (room <= 0) break
+      const now = sender.now()
+      const due = await webhooksRepository.claimDue(ctx.db, iso(now), iso(now + CLAIM_MS), room)
+      for (const d of due) {
+        const run: Promise<void> = attempt(d).finally(() => {
+          inFlight.delete(run)
+          sender.nudge()
+        })
+        inFlight.add(run)
+      }
+      started += due.length
+      if (due.length === room) again = true
+    } while (again)
+    return started
+  }
 
   const sender: WebhookSender = {
     now: Date.now,
     random: Math.random,
+    timeoutMs: 15_000,
     start() {
       if (timer) return
       timer = setInterval(guarded(ctx, 'webhooks', () => sender.nudge()), POLL_MS)
       timer.unref()
       ctx.onClose(async () => {
         clearInterval(timer)
-        await running
+        await claiming
+        await Promise.all(inFlight)
       })
     },
     nudge() {
-      if (running) {
+      if (claiming) {
         again = true
         return
       }
-      sender.runOnce().catch((err) => backgroundFailed(ctx, 'webhooks', err))
+      claiming = claimMore().finally(() => {
+        claiming = undefined
+      })
+      claiming.catch((err) => backgroundFailed(ctx, 'webhooks', err))
     },
-    runOnce() {
-      if (running) return running
-      running = (async () => {
-        let sent = 0
-        try {
-          do {
-            again = false
-            const now = sender.now()
-            const due = await webhooksRepository.claimDue(ctx.db, iso(now), iso(now + CLAIM_MS), BATCH)
-            await Promise.all(due.map((d) => attempt(d)))
-            sent += due.length
-            if (due.length === BATCH) again = true
-          } while (again)
-        } finally {
-          running = undefined
-        }
-        return sent
-      })()
-      return running
+    async runOnce() {
+      await claiming
+      sender.nudge()
+      const started = (await claiming) ?? 0
+      await Promise.all(inFlight)
+      return started
     },
   }
 
@@ -100,7 +117,7 @@ export function createWebhookSender(ctx: AppContext): WebhookSender {
           resolve: ctx.media.resolve,
           connect: ctx.media.connect,
           allowHostPorts: ctx.config.webhookUrlAllowHosts,
-          timeoutMs: TIMEOUT_MS,
+          timeoutMs: sender.timeoutMs,
           maxResponseBytes: RESPONSE_BYTES,
         })
       } catch (err) {
