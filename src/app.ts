@@ -45,6 +45,7 @@ import { installFormSubmissions } from './pages/form-submissions.ts'
 import { installPublicPages } from './pages/public-pages.ts'
 import { schedulePeriodic } from './jobs/periodic-job.ts'
 import { migrateToLatest } from './store/migrate.ts'
+import { createWebhookSender } from './webhooks/sender.ts'
 
 export interface ContextOptions {
   logger?: Logger
@@ -103,10 +104,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ownedProfiles: createOwnedProfiles(),
     answerCache: createAnswerCache(),
     verifiedTokens: createVerifiedTokens(redis),
-  } as Omit<AppContext, 'media' | 'intake' | 'metrics'> as AppContext
+  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'webhooks'> as AppContext
   madeOnFirstUse(ctx, 'media', () => createMedia(ctx))
   madeOnFirstUse(ctx, 'intake', () => createIntake(ctx))
   madeOnFirstUse(ctx, 'metrics', createMetrics)
+  madeOnFirstUse(ctx, 'webhooks', () => createWebhookSender(ctx))
   return ctx
 }
 
@@ -208,6 +210,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   })
   scheduleAnalyticsPurge(ctx)
   scheduleFilePurge(ctx)
+  ctx.webhooks.start()
   return app
 }
 

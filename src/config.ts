@@ -25,6 +25,8 @@ export interface Config {
   uploadUrlAllowHosts: string[]
   /** `host:port` pairs where OAuth client metadata documents may be fetched over http and from private addresses (tests only). */
   oauthMetadataAllowHosts: string[]
+  /** `host:port` pairs webhook deliveries may reach although private or on another port (tests only). */
+  webhookUrlAllowHosts: string[]
   music: { deezerUrl: string; itunesUrl: string; odesliUrl: string }
   /** Where YouTube thumbnails are fetched from by the page image proxy (tests point it at 127.0.0.1). */
   youtubeThumbnailUrl: string
@@ -152,6 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     uploadUrlAllowHosts: hostPorts(env, 'UPLOAD_URL_ALLOW_HOSTS'),
     oauthMetadataAllowHosts: hostPorts(env, 'OAUTH_METADATA_ALLOW_HOSTS'),
+    webhookUrlAllowHosts: hostPorts(env, 'WEBHOOK_URL_ALLOW_HOSTS'),
     music: {
       deezerUrl: url(env, 'MUSIC_DEEZER_URL', 'https://api.deezer.com', ['http:', 'https:'])!,
       itunesUrl: url(env, 'MUSIC_ITUNES_URL', 'https://itunes.apple.com', ['http:', 'https:'])!,

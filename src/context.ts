@@ -14,6 +14,7 @@ import type { RateLimiter } from './core/rate-limiter.ts'
 import type { Media } from './media/media.ts'
 import type { AppMetrics } from './metrics.ts'
 import type { Database } from './store/schema.ts'
+import type { WebhookSender } from './webhooks/sender.ts'
 
 /** Events other modules subscribe to; emitted after the write's transaction committed. */
 export interface AppEvents {
@@ -52,6 +53,8 @@ export interface AppContext {
   readonly verifiedTokens: VerifiedTokens
   /** The Prometheus metrics, business counters included. */
   readonly metrics: AppMetrics
+  /** Sends the webhook outbox (webhooks/sender.ts); serving processes start it. */
+  readonly webhooks: WebhookSender
   /** Background jobs scheduled on this context, by name: a tick each (jobs/periodic-job.ts). */
   readonly jobs: Map<string, () => Promise<void>>
   /** Closers run on shutdown, last registered first. */

@@ -8,6 +8,7 @@ import pageTransfer from './page-transfer.ts'
 import profiles from './profiles.ts'
 import slotTypes from './slot-types.ts'
 import slots from './slots.ts'
+import webhooks from './webhooks.ts'
 
 /** Every API module, in the spec's order; routes, OpenAPI and docs read this list. */
-export const apiModules: RouteModule[] = [discovery, slotTypes, profiles, slots, music, files, analytics, formSubmissions, pageTransfer]
+export const apiModules: RouteModule[] = [discovery, slotTypes, profiles, slots, music, files, analytics, formSubmissions, pageTransfer, webhooks]

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
+import { queuePublication } from '../webhooks/page-changes.ts'
 import { parseInclude } from '../profiles/include.ts'
 import { markdownTokens, pageMarkdown } from '../profiles/markdown.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
@@ -24,7 +25,14 @@ async function list(ctx: AppContext, principal: Principal): Promise<ProfileResou
 
 /** spec, POST /profiles: a new empty page; the account's first is its main one. */
 async function create(ctx: AppContext, principal: Principal, input: { login: string }, options: WriteOptions = {}): Promise<ProfileResource> {
-  return writeAccount(ctx, principal, options, async (trx) => toProfileResource(ctx.config, await profileService.create(trx, principal.user.id, input.login)))
+  let queued = 0
+  const created = await writeAccount(ctx, principal, options, async (trx) => {
+    const profile = await profileService.create(trx, principal.user.id, input.login)
+    if (profile.status && !options.dryRun) queued = await queuePublication(trx, principal.user.id, profile)
+    return toProfileResource(ctx.config, profile)
+  })
+  if (queued) ctx.webhooks.nudge()
+  return created
 }
 
 type PageWithSlots = ProfileResource & { slots: SlotResource[] }

@@ -3,6 +3,7 @@ import { type AppContext, announceProfileChange } from '../context.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import type { Db } from '../store/db.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
+import { isPageWatched, queuePageEvents, snapshotPage } from '../webhooks/page-changes.ts'
 import { ownedProfile } from './owned-profiles.ts'
 
 /** How a face asks for a write. */
@@ -94,13 +95,19 @@ export async function writePage<T>(
 ): Promise<T> {
   requireAbility(principal, 'profile:write')
   let profile: StoredProfile | undefined
+  let queued = 0
   const result = await transact(ctx, options, async (trx) => {
     profile = await resolveProfileKey(trx, principal.user.id, profileKey)
-    return work(trx, profile)
+    // A page whose webhooks take its changes is compared before and after, in the transaction.
+    const before = !options.dryRun && (await isPageWatched(trx, principal.user.id, profile.id)) ? await snapshotPage(trx, profile.id) : undefined
+    const done = await work(trx, profile)
+    if (before) queued = await queuePageEvents(trx, principal.user.id, before, await snapshotPage(trx, profile.id))
+    return done
   })
   if (!options.dryRun && profile) {
     await accountChanged(ctx, principal.user.id)
     await announce(ctx, profile)
+    if (queued) ctx.webhooks.nudge()
   }
   return result
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { type FormSubmission, formSubmissionsRepository } from '../store/form-submissions.ts'
+import { queueEvent } from '../webhooks/outbox.ts'
 import { type ImageRecord, type StoredFile, filesRepository } from '../store/files.ts'
 import { type FormRecord, formsRepository } from '../store/forms.ts'
 import { type Language, languagesRepository } from '../store/languages.ts'
@@ -30,8 +31,32 @@ const file = (ctx: AppContext, path: string): Promise<StoredFile | undefined> =>
 /** The stored images (sizes and variants) of these upload paths. */
 const images = (ctx: AppContext, paths: string[]): Promise<Map<string, ImageRecord>> => filesRepository.imagesByPath(ctx.db, paths)
 const formsOf = (ctx: AppContext, userId: number, ids: number[]): Promise<FormRecord[]> => formsRepository.findManyOfUser(ctx.db, userId, ids)
-/** What a visitor sent through a page's form, kept for its owner. */
-const submitForm = (ctx: AppContext, s: Omit<FormSubmission, 'id' | 'createdAt'>): Promise<FormSubmission> => formSubmissionsRepository.insert(ctx.db, s)
+/**
+ * What a visitor sent through a page's form, kept for its owner, and a `form.submitted` webhook
+ * queued in the same transaction. The visitor's answer never waits for a delivery: the sender
+ * is only nudged.
+ */
+async function submitForm(ctx: AppContext, profile: StoredProfile, form: FormRecord, slotId: number, data: Record<string, string>): Promise<FormSubmission> {
+  let queued = 0
+  const submission = await ctx.db.transaction().execute(async (trx) => {
+    const saved = await formSubmissionsRepository.insert(trx, { formId: form.id, profileId: profile.id, slotId, data })
+    queued = await queueEvent(trx, {
+      userId: profile.userId,
+      profileId: profile.id,
+      type: 'form.submitted',
+      data: {
+        profileId: profile.id,
+        login: profile.login,
+        slotId,
+        form: { id: form.id, title: form.title, fields: form.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })) },
+        submission: { id: saved.id, createdAt: saved.createdAt, data: saved.data },
+      },
+    })
+    return saved
+  })
+  if (queued) ctx.webhooks.nudge()
+  return submission
+}
 
 /** Whether the slot is on its public page now (issue 31); the owner's zone is read only for a schedule without offsets. */
 async function isShownNow(ctx: AppContext, profile: StoredProfile, slot: StoredSlot): Promise<boolean> {

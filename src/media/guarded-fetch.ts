@@ -50,6 +50,9 @@ export interface GuardedFetchOptions {
   accept?: string
 }
 
+/** What every guarded request needs: the way out, its exemptions and a time limit. */
+type NetworkOptions = Pick<GuardedFetchOptions, 'resolve' | 'connect' | 'allowHostPorts' | 'timeoutMs'>
+
 export const systemResolver: Resolver = async (hostname) => lookup(hostname, { all: true, verbatim: true })
 
 export const directConnector: Connector = (target) =>
@@ -85,7 +88,7 @@ interface Hop {
  * the WHATWG-parsed URL, which has already turned 2130706433, 0177.0.0.1 and 0x7f.1 into
  * 127.0.0.1, so every spelling of an address meets the same check.
  */
-async function checkHop(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<Hop> {
+async function checkHop(url: URL, options: NetworkOptions, signal: AbortSignal): Promise<Hop> {
   if (!(url.protocol in DEFAULT_PORTS)) throw new UrlRefused(`Only http and https URLs can be downloaded, not ${url.protocol}`)
   if (url.username || url.password) throw new UrlRefused('The URL must not carry a user name or password.')
   const port = url.port ? Number(url.port) : DEFAULT_PORTS[url.protocol]
@@ -130,7 +133,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** A client for one hop whose only way out is the pinned address (no second DNS lookup). */
-async function pinnedClient(hop: Hop, options: GuardedFetchOptions, signal: AbortSignal): Promise<Client> {
+async function pinnedClient(hop: Hop, options: NetworkOptions, signal: AbortSignal): Promise<Client> {
   // undici loads with the first upload-by-URL, not at start (idle memory).
   const { Client } = await import('undici')
   const tls = hop.url.protocol === 'https:'
@@ -214,4 +217,64 @@ export async function guardedFetch(
   } finally {
     clearTimeout(timer)
   }
+}
+
+export interface GuardedPostOptions extends NetworkOptions {
+  /** At most this much of the answer is read; the rest is dropped with the connection. */
+  maxResponseBytes: number
+}
+
+export interface GuardedAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  /** The answer's first maxResponseBytes, as text. */
+  body: string
+}
+
+/**
+ * POSTs `body` to a URL under the same rules as upload-by-URL (public addresses only, pinned to
+ * the checked address, default ports), without following redirects: a redirect is an answer
+ * like any other. Any HTTP status is returned; only a refused URL, a network error or the time
+ * limit throw (UrlRefused).
+ */
+export async function guardedPost(rawUrl: string, body: string, headers: Record<string, string>, options: GuardedPostOptions): Promise<GuardedAnswer> {
+  let url: URL
+  try {
+    url = new URL(rawUrl)
+  } catch {
+    throw new UrlRefused('The URL is not valid.')
+  }
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new UrlRefused(`No answer within ${options.timeoutMs / 1000} seconds.`)), options.timeoutMs)
+  const { signal } = controller
+  try {
+    const hop = await checkHop(url, options, signal)
+    const client = await pinnedClient(hop, options, signal)
+    try {
+      const res = await client.request({ path: `${url.pathname}${url.search}`, method: 'POST', headers, body, signal })
+      return { status: res.statusCode, headers: res.headers, body: await firstBytes(res.body, options.maxResponseBytes) }
+    } finally {
+      await client.destroy().catch(() => {})
+    }
+  } catch (err) {
+    if (err instanceof UrlRefused) throw err
+    if (signal.aborted && signal.reason instanceof UrlRefused) throw signal.reason
+    throw new UrlRefused(`The URL could not be reached: ${(err as Error).message}`, { cause: err })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Reads up to `max` bytes of a body and stops; what follows is never read. */
+async function firstBytes(body: AsyncIterable<Buffer> & { destroy(): void; on(event: 'error', fn: () => void): unknown }, max: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    chunks.push(chunk)
+    size += chunk.length
+    if (size >= max) break
+  }
+  // Leaving the loop early destroys the stream; its late error must not go unheard.
+  body.on('error', () => {})
+  return Buffer.concat(chunks).subarray(0, max).toString('utf8')
 }

@@ -76,7 +76,7 @@ export function installFormSubmissions(app: FastifyInstance, ctx: AppContext): v
 
       const checked = checkSubmission(form.fields, input, t, lang)
       if (!checked.ok) return showAgain(checked.errors)
-      await visitor.submitForm(ctx, { formId: form.id, profileId: profile.id, slotId: slot.id, data: checked.data })
+      await visitor.submitForm(ctx, profile, form, slot.id, checked.data)
       return send(200, noticePage({ code: '✓', title: t.formThanks, lines: [fill(t.formSent, { form: form.title })], back, backLabel: t.backToPage, lang }))
     })
   })

@@ -298,6 +298,51 @@ export interface PasswordResetsTable {
   created_at: string
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>
+  user_id: number
+  url: string
+  description: Generated<string>
+  /** JSON array of event type names. */
+  event_types: string
+  /** JSON array of profile ids, or null for every page of the account. */
+  profile_ids: string | null
+  enabled: Generated<number>
+  /** Why the service turned it off ('gone', 'failing'); null when on or turned off by its owner. */
+  disabled_reason: string | null
+  /** The signing secret, sealed with the service secret (it must be read back to sign). */
+  secret: string
+  /** The secret before the last rotation, sealed; it signs too until previous_secret_until. */
+  previous_secret: string | null
+  previous_secret_until: string | null
+  /** Since when every attempt has failed; null after a success. */
+  failing_since: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>
+  endpoint_id: number
+  /** The webhook-id header: the same on every attempt, so receivers can drop repeats. */
+  message_id: string
+  event_type: string
+  /** The JSON body sent, byte for byte the same on every attempt. */
+  payload: string
+  /** pending, sending, succeeded or failed. */
+  status: string
+  attempts: Generated<number>
+  next_attempt_at: string
+  /** While sending: when an instance's claim lapses (it died), so another may take it. */
+  claimed_until: string | null
+  last_status: number | null
+  /** The first bytes of the last answer. */
+  last_response: string | null
+  last_error: string | null
+  last_attempt_at: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -326,4 +371,6 @@ export interface Database {
   sessions: SessionsTable
   job_runs: JobRunsTable
   password_resets: PasswordResetsTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
 }
