@@ -3,7 +3,7 @@ import { type AppContext, announceProfileChange } from '../context.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import type { Db } from '../store/db.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
-import { ownedProfile } from './owned-profiles.ts'
+import { ownedProfile } from '../infra/owned-profiles.ts'
 
 /** How a face asks for a write. */
 export interface WriteOptions {

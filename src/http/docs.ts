@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { servedEncoded } from './content-encoding.ts'
 import { buildOpenApi } from './openapi.ts'
 import type { AppContext } from '../context.ts'
-import { errorTable } from '../core/errors.ts'
+import { errorTable } from '../kernel/errors.ts'
 import type { RouteModule } from './routes.ts'
 
 const escapeHtml = (s: string) =>

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { apiModules } from '../../src/api/index.ts'
+import { apiModules } from '../../src/api/api-modules.ts'
 import { commands } from '../../src/cli/commands.ts'
 import * as catalogue from '../../src/core/use-cases.ts'
 import { accountSettingsPages } from '../../src/dashboard/account-settings.ts'
@@ -13,9 +13,9 @@ import { profilePages } from '../../src/dashboard/profile-page.ts'
 import { registerPages } from '../../src/dashboard/register.ts'
 import { signInPages } from '../../src/dashboard/sign-in.ts'
 import { themePickerPages } from '../../src/dashboard/theme-picker.ts'
-import { tokenPages } from '../../src/dashboard/tokens.ts'
-import { tools } from '../../src/mcp/tools/index.ts'
-import { consentPages } from '../../src/oauth/consent-pages.ts'
+import { tokenPages } from '../../src/dashboard/token-pages.ts'
+import { tools } from '../../src/mcp/tools/tool-list.ts'
+import { consentPages } from '../../src/dashboard/consent-pages.ts'
 
 /**
  * What a face may do without a catalogue operation, each with its reason. Anything else a route
@@ -30,7 +30,7 @@ const FACE_ONLY = new Set([
   // Sign-in itself: the dashboard's session is how the owner becomes a principal at all.
   'dashboard POST /login',
   'dashboard POST /logout',
-  // The OAuth consent decision is a step of the authorization server's protocol (oauth/grants.ts).
+  // The OAuth consent decision is a step of the authorization server's protocol (authorization/grants.ts).
   'dashboard POST /oauth/authorize',
   // Files of a stopped (or copied) store, not an open context: there is no store to go through.
   'cli backup',
@@ -73,7 +73,7 @@ function catalogueCalls(source: string): string[] {
 const src = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url))
 const rowName = (prefix: string, row: { method: string; url: string }) => `api ${row.method} ${`${prefix}${row.url}`.replace(/\/$/, '')}`
 /** The file of each module of apiModules, in its order. */
-const API_FILES = ['discovery', 'slot-types', 'profiles', 'slots', 'music', 'files', 'analytics', 'form-submissions', 'page-transfer']
+const API_FILES = ['discovery-routes', 'slot-type-routes', 'profile-routes', 'slot-routes', 'music-routes', 'file-routes', 'analytics-routes', 'form-submission-routes', 'page-transfer-routes']
 const kebab = (name: string) => name.replace(/_/g, '-')
 
 describe('the catalogue of use cases', () => {
@@ -103,9 +103,9 @@ describe('the catalogue of use cases', () => {
       [signInPages, 'dashboard/sign-in.ts'],
       [registerPages, 'dashboard/register.ts'],
       [accountSettingsPages, 'dashboard/account-settings.ts'],
-      [tokenPages, 'dashboard/tokens.ts'],
+      [tokenPages, 'dashboard/token-pages.ts'],
       [appPages, 'dashboard/apps.ts'],
-      [consentPages, 'oauth/consent-pages.ts'],
+      [consentPages, 'dashboard/consent-pages.ts'],
       [myLinksPages, 'dashboard/my-links.ts'],
       [profilePages, 'dashboard/profile-page.ts'],
       [themePickerPages, 'dashboard/theme-picker.ts'],
@@ -123,19 +123,19 @@ describe('the catalogue of use cases', () => {
 
   it('is called by every command, or the command is declared face-only', () => {
     const fileOf: Record<string, string> = {
-      'users create': 'accounts',
-      'users set-password': 'accounts',
-      'tokens create': 'accounts',
-      migrate: 'accounts',
-      demo: 'demo',
-      'files purge': 'files',
-      'analytics purge': 'analytics',
-      'analytics seed': 'analytics',
-      'forms submissions': 'forms',
-      'pages export': 'pages',
-      'pages import': 'pages',
-      backup: 'backup',
-      restore: 'backup',
+      'users create': 'account-commands',
+      'users set-password': 'account-commands',
+      'tokens create': 'account-commands',
+      migrate: 'account-commands',
+      demo: 'demo-commands',
+      'files purge': 'file-commands',
+      'analytics purge': 'analytics-commands',
+      'analytics seed': 'analytics-commands',
+      'forms submissions': 'form-commands',
+      'pages export': 'page-commands',
+      'pages import': 'page-commands',
+      backup: 'backup-commands',
+      restore: 'backup-commands',
     }
     assert.deepEqual(Object.keys(fileOf).sort(), commands.map((c) => c.name).sort(), 'every command is checked')
     const missing = commands

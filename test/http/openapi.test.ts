@@ -43,9 +43,9 @@ describe(`GET /openapi.json (${STORE})`, () => {
   })
 
   it('documents request bodies with the very schema that validates them', async () => {
-    const { StoreProfileRequest } = await import('../../src/profiles/schemas.ts')
-    const { renderNextStepsIn } = await import('../../src/core/next-step.ts')
-    const { restNextSteps } = await import('../../src/http/next-steps.ts')
+    const { StoreProfileRequest } = await import('../../src/profiles/profile-schemas.ts')
+    const { renderNextStepsIn } = await import('../../src/kernel/next-step.ts')
+    const { restNextSteps } = await import('../../src/http/route-next-steps.ts')
     const doc = (await t.request('GET', '/v1/openapi.json', { token })).body
     // The same schema, its next steps ({{profiles.checkLogin}}) named as the API's routes.
     assert.deepEqual(
