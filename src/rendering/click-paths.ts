@@ -8,5 +8,5 @@ export const slotClickPath = (profileId: number, slotId: number, index: number) 
 /** Socials are told apart by their `order` (src/profiles/socials.ts), so that is what the path carries. */
 export const socialClickPath = (profileId: number, order: number) => `/-/go/${profileId}/s${order}`
 
-/** Where a form slot posts its answers (src/pages/form-submission-routes.ts serves it). */
+/** Where a form slot posts its answers (src/pages/form-answer-routes.ts serves it). */
 export const formActionPath = (slotId: number) => `/-/forms/${slotId}`

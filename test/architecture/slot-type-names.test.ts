@@ -41,7 +41,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'mcp/define-tool.ts': { text: 'MCP content type' },
   'mcp/prompts.ts': { text: 'MCP content type' },
   'mcp/tools/lookup-music.ts': { music: 'the music lookup rate-limit group' },
-  'pages/form-submission-routes.ts': { form: 'the form record kind of the submission route' },
+  'pages/form-answer-routes.ts': { form: 'the form record kind of the submission route' },
   'profiles/logins.ts': { event: 'a reserved login' },
   'profiles/design-tokens.ts': { text: 'the palette colour of card text (what a primary button wears)' },
   'profiles/social-icons.ts': { youtube: 'a social icon name' },
