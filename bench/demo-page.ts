@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core'
-import { demo } from '../src/cli/demo.ts'
+import { demo } from '../src/cli/demo-commands.ts'
 import { profilesRepository } from '../src/store/profiles.ts'
 import { makeAccount, startApp } from '../test/helpers/app.ts'
 import { CHROMIUM_LAUNCH as LAUNCH } from '../test/pages/page-weight.ts'

@@ -1,5 +1,5 @@
 import { analyticsIntake } from '../src/analytics/intake.ts'
-import { metricsOf } from '../src/metrics.ts'
+import { metricsOf } from '../src/observability/metrics.ts'
 import { makeAccount, makeProfile, startApp } from '../test/helpers/app.ts'
 import { ratioAgainstBaseline } from './lib.ts'
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
-import { slotService } from '../src/core/slot-service.ts'
+import { slotService } from '../src/slots/slot-service.ts'
 import { nowIso } from '../src/store/db.ts'
 import { slotsRepository } from '../src/store/slots.ts'
 import { makeAccount, makeProfile, startApp, type TestApp } from '../test/helpers/app.ts'

@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { buildApp, closeContext, createContext } from '../src/app.ts'
 import { accounts } from '../src/auth/accounts.ts'
 import { loadConfig } from '../src/config.ts'
-import { profileService } from '../src/profiles/service.ts'
+import { profileService } from '../src/profiles/profile-service.ts'
 
 const VERSION = '0.1.13'
 const root = join(import.meta.dirname, '..')

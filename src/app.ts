@@ -7,17 +7,17 @@ import type { Logger } from 'pino'
 import { createAnswerCache } from './analytics/answer-cache.ts'
 import { createVerifiedTokens } from './auth/verified-tokens.ts'
 import { createIntake } from './analytics/intake.ts'
-import { scheduleAnalyticsPurge } from './analytics/purge.ts'
-import { createPresentedSlotsCache } from './core/presented-slots.ts'
-import { createOwnedProfiles } from './core/owned-profiles.ts'
+import { scheduleAnalyticsPurge } from './analytics/analytics-purge.ts'
+import { createPresentedSlotsCache } from './infra/presented-slots.ts'
+import { createOwnedProfiles } from './infra/owned-profiles.ts'
 import { createMedia } from './media/media.ts'
-import { createMetrics } from './metrics.ts'
-import { sessionStore } from './auth/sessions.ts'
-import { apiModules } from './api/index.ts'
+import { createMetrics } from './observability/metrics.ts'
+import { sessionStore } from './auth/dashboard-sessions.ts'
+import { mailerOf } from './auth/mailer.ts'
+import { apiModules } from './api/api-modules.ts'
 import type { Config } from './config.ts'
-import { checkStore, connectRedis, openStore } from './connections.ts'
-import { installDashboard } from './dashboard/index.ts'
-import { consentPages } from './oauth/consent-pages.ts'
+import { checkStore, connectionProblems, connectRedis, openStore } from './store/connections.ts'
+import { installDashboard } from './dashboard/install-dashboard.ts'
 import { installMcp } from './mcp/install.ts'
 import { installOAuthEndpoints } from './oauth/endpoints.ts'
 import { type AppContext, madeOnFirstUse, newEventBus } from './context.ts'
@@ -25,23 +25,23 @@ import { trustedProxies } from './http/client-address.ts'
 import { installCompression } from './http/content-encoding.ts'
 import { installDocs } from './http/docs.ts'
 import { installErrorHandler } from './http/error-handler.ts'
-import { databaseIdempotencyStore, redisIdempotencyStore } from './core/idempotency-store.ts'
+import { databaseIdempotencyStore, redisIdempotencyStore } from './infra/idempotency-store.ts'
 import { finishIdempotent } from './http/idempotency.ts'
 import { installJsonBody, MAX_BODY_BYTES } from './http/json-body.ts'
 import { installZipBody } from './http/zip-body.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { installBodyDeadlines, serverTimeouts } from './http/deadlines.ts'
-import { installMetrics } from './http/metrics.ts'
+import { installMetrics } from './http/metrics-route.ts'
 import { installOps } from './http/ops.ts'
 import { installSiteFiles } from './http/site-files.ts'
-import { memoryRateLimiter, redisRateLimiter } from './core/rate-limiter.ts'
+import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
-import { validatorCompiler } from './http/validation.ts'
-import { limits } from './limits.ts'
-import { createLogger, logRequestLine, requestChildLogger } from './logger.ts'
+import { validatorCompiler } from './http/validator-compiler.ts'
+import { limits } from './kernel/limits.ts'
+import { createLogger, logRequestLine, requestChildLogger } from './observability/logger.ts'
 import { installMedia } from './http/media-routes.ts'
-import { scheduleFilePurge } from './media/purge.ts'
-import { installFormSubmissions } from './pages/form-submissions.ts'
+import { scheduleFilePurge } from './media/file-purge.ts'
+import { installFormSubmissions } from './pages/form-answer-routes.ts'
 import { installPublicPages } from './pages/public-pages.ts'
 import { schedulePeriodic } from './jobs/periodic-job.ts'
 import { migrateToLatest } from './store/migrate.ts'
@@ -104,10 +104,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ownedProfiles: createOwnedProfiles(),
     answerCache: createAnswerCache(),
     verifiedTokens: createVerifiedTokens(redis),
-  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'webhooks'> as AppContext
+  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'mailer' | 'webhooks'> as AppContext
   madeOnFirstUse(ctx, 'media', () => createMedia(ctx))
   madeOnFirstUse(ctx, 'intake', () => createIntake(ctx))
   madeOnFirstUse(ctx, 'metrics', createMetrics)
+  madeOnFirstUse(ctx, 'mailer', () => mailerOf(config))
   madeOnFirstUse(ctx, 'webhooks', () => createWebhookSender(ctx))
   return ctx
 }
@@ -188,13 +189,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   installErrorHandler(app, ctx)
   if (on('compression')) installCompression(app)
   const metrics = installMetrics(app, ctx, on('metrics'))
-  installOps(app, ctx, metrics)
+  installOps(app, ctx, metrics, () => connectionProblems(ctx.db, ctx.redis))
   installSiteFiles(app)
   installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx, trust)
   installFormSubmissions(app, ctx)
-  installDashboard(app, ctx, consentPages)
+  installDashboard(app, ctx)
   installMcp(app, ctx)
   installOAuthEndpoints(app, ctx)
   installDocs(app, ctx, apiModules)

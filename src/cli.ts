@@ -3,10 +3,10 @@ import { EXIT } from './cli/command.ts'
 import { commands } from './cli/commands.ts'
 import { parseCommandLine } from './cli/help.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { AppError } from './core/errors.ts'
-import { renderNextSteps } from './core/next-step.ts'
-import { restNextSteps } from './http/next-steps.ts'
-import { createLogger } from './logger.ts'
+import { AppError } from './kernel/errors.ts'
+import { renderNextSteps } from './kernel/next-step.ts'
+import { restNextSteps } from './http/route-next-steps.ts'
+import { createLogger } from './observability/logger.ts'
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommandLine(argv, commands)

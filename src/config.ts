@@ -1,6 +1,23 @@
 import { resolve } from 'node:path'
-import { YOUTUBE_THUMBNAIL_HOST } from './slots/youtube.ts'
-import { trustedProxies } from './trusted-proxies.ts'
+import proxyAddr from '@fastify/proxy-addr'
+
+/**
+ * Where YouTube serves video thumbnails: thumbnailUrl points here. The configuration's default
+ * for YOUTUBE_THUMBNAIL_URL, which the image proxy reads to fetch them from elsewhere (tests).
+ */
+export const YOUTUBE_THUMBNAIL_HOST = 'https://i.ytimg.com'
+
+/** Whether the peer at this hop (0: the socket's) is a proxy whose X-Forwarded-For is believed. */
+export type TrustedProxy = (address: string, hop: number) => boolean
+
+/**
+ * TRUST_PROXY's entries (addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`) as
+ * one test; none: no proxy is trusted. Throws on an entry that is neither. Here rather than in
+ * http/, because the configuration checks each entry when it is read.
+ */
+export function trustedProxies(entries: readonly string[]): TrustedProxy | undefined {
+  return entries.length ? proxyAddr.compile([...entries]) : undefined
+}
 
 /** Every environment variable the service reads, parsed and checked once at start. */
 export interface Config {

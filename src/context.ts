@@ -4,15 +4,16 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { AnswerCache } from './analytics/answer-cache.ts'
 import type { AnalyticsIntake } from './analytics/intake.ts'
-import type { DashboardSessionStore } from './auth/sessions.ts'
+import type { DashboardSessionStore } from './auth/dashboard-sessions.ts'
+import type { Mail } from './auth/mailer.ts'
 import type { VerifiedTokens } from './auth/verified-tokens.ts'
 import type { Config } from './config.ts'
-import type { IdempotencyStore } from './core/idempotency-store.ts'
-import type { PresentedSlotsCache } from './core/presented-slots.ts'
-import type { OwnedProfiles } from './core/owned-profiles.ts'
-import type { RateLimiter } from './core/rate-limiter.ts'
+import type { IdempotencyStore } from './infra/idempotency-store.ts'
+import type { PresentedSlotsCache } from './infra/presented-slots.ts'
+import type { OwnedProfiles } from './infra/owned-profiles.ts'
+import type { RateLimiter } from './infra/rate-limiter.ts'
 import type { Media } from './media/media.ts'
-import type { AppMetrics } from './metrics.ts'
+import type { AppMetrics } from './observability/metrics.ts'
 import type { Database } from './store/schema.ts'
 import type { WebhookSender } from './webhooks/sender.ts'
 
@@ -45,12 +46,14 @@ export interface AppContext {
   readonly intake: AnalyticsIntake
   /** Analytics answers reused for a minute (the intake forgets a page's when it writes its events). */
   readonly answerCache: AnswerCache
-  /** Pages' slots as presented at their current slots revision (core/presented-slots.ts). */
+  /** Pages' slots as presented at their current slots revision (infra/presented-slots.ts). */
   readonly slotCopies: PresentedSlotsCache
-  /** The principals' pages as read at their account revision (core/owned-profiles.ts). */
+  /** The principals' pages as read at their account revision (infra/owned-profiles.ts). */
   readonly ownedProfiles: OwnedProfiles
   /** Verified bearer tokens kept in process, exact across instances (auth/verified-tokens.ts). */
   readonly verifiedTokens: VerifiedTokens
+  /** Sends plain-text mail through SMTP_URL; undefined when the service has none. */
+  readonly mailer: ((mail: Mail) => Promise<void>) | undefined
   /** The Prometheus metrics, business counters included. */
   readonly metrics: AppMetrics
   /** Sends the webhook outbox (webhooks/sender.ts); serving processes start it. */

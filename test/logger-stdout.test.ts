@@ -7,7 +7,7 @@ import { describe, it } from 'node:test'
  * with `script` after `log` is made; its stdout is collected.
  */
 function childLogging(script: string) {
-  const source = `import { createLogger, logRequestLine } from './src/logger.ts'
+  const source = `import { createLogger, logRequestLine } from './src/observability/logger.ts'
 const log = createLogger('info')
 ${script}`
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], { stdio: ['pipe', 'pipe', 'inherit'] })

@@ -55,7 +55,7 @@ describe('npm start (compiled JavaScript)', () => {
   it('rebuilds dist/ only when a source changed', async () => {
     await build()
     assert.equal(await build(), '', 'a fresh build is left alone, silently')
-    const touched = join(root, 'src/limits.ts')
+    const touched = join(root, 'src/kernel/limits.ts')
     const now = new Date()
     utimesSync(touched, now, now)
     assert.match(await build(), /^build: compiled \d+ files from src\/ to dist\/ in \d+ ms\n$/)

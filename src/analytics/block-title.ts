@@ -1,5 +1,5 @@
 import { slotTypeOf } from '../slots/registry.ts'
-import { type SlotResource, toSlotResource } from '../slots/resource.ts'
+import { type SlotResource, toSlotResource } from '../slots/slot-resource.ts'
 import type { Db } from '../store/db.ts'
 import { slotsRepository } from '../store/slots.ts'
 

@@ -1,4 +1,4 @@
-import type { BlockStats, Insight, PreviousTotals, Totals } from './schemas.ts'
+import type { BlockStats, Insight, PreviousTotals, Totals } from './analytics-schemas.ts'
 
 /** What the rules look at: one page's numbers for the period. */
 export interface PageFacts {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { metricsOf } from '../metrics.ts'
+import { metricsOf } from '../observability/metrics.ts'
 import { backgroundFailed, guarded } from '../jobs/background.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import { answerCache } from './answer-cache.ts'

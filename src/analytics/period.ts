@@ -1,7 +1,7 @@
-import { type FieldErrors, invalid } from '../core/errors.ts'
-import { limits } from '../limits.ts'
+import { type FieldErrors, invalid } from '../kernel/errors.ts'
+import { limits } from '../kernel/limits.ts'
 import { addDays, daysBetween, endOfMonth, localDay, startOfMonth } from './local-day.ts'
-import { type AnalyticsQuery, type Bucket, INCLUDES, type PeriodName } from './schemas.ts'
+import { type AnalyticsQuery, type Bucket, INCLUDES, type PeriodName } from './analytics-schemas.ts'
 
 /** An analytics query with its dates worked out in the owner's time zone. */
 export interface ResolvedQuery {

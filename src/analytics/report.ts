@@ -8,7 +8,7 @@ import { HyperLogLog } from './hll.ts'
 import { addDays, endOfMonth, startOfMonth, startOfWeek } from './local-day.ts'
 import { type PageFacts, pageInsights } from './insights.ts'
 import { type ResolvedQuery, retentionStart } from './period.ts'
-import type { AccountAnalytics, BlockStats, PageAnalytics, PreviousTotals, ProfileRow, SocialStats, TimelinePoint, Totals } from './schemas.ts'
+import type { AccountAnalytics, BlockStats, PageAnalytics, PreviousTotals, ProfileRow, SocialStats, TimelinePoint, Totals } from './analytics-schemas.ts'
 
 const ctr = (clicks: number, views: number) => (views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : 0)
 

@@ -1,5 +1,5 @@
-import { AppError, invalid, invalidField } from '../core/errors.ts'
-import { limits } from '../limits.ts'
+import { AppError, invalid, invalidField } from '../kernel/errors.ts'
+import { limits } from '../kernel/limits.ts'
 import { type Db, inTransaction } from '../store/db.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { type Ability, ABILITIES, type TokenRecord, tokensRepository } from '../store/tokens.ts'

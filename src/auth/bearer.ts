@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../kernel/errors.ts'
 import { tokensRepository } from '../store/tokens.ts'
 import { oauthRepository } from '../store/oauth.ts'
 import { type Ability, type Principal, can } from './principal.ts'

@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../kernel/errors.ts'
 import { ABILITIES, type Ability } from '../store/tokens.ts'
 import type { User } from '../store/users.ts'
 

@@ -29,7 +29,7 @@ interface Entry extends VerifiedToken {
  * password change or reset, account deletion) calls `changed(userId)` after its commit and
  * before it answers. So does every write to the account's pages (core/unit-of-work.ts): the
  * revision a request authenticated at also says whether pages read at it are current
- * (core/owned-profiles.ts). With Redis the revision is a key there, read on every request (one GET,
+ * (infra/owned-profiles.ts). With Redis the revision is a key there, read on every request (one GET,
  * far cheaper than the token query) and replaced by `changed`, so every instance sees the new
  * one at its next request. Without Redis (one instance) it is a counter in this process.
  * The revision is read before the rows, so a change committed while they are read still

@@ -1,10 +1,10 @@
-import { migrate, tokensCreate, usersCreate, usersSetPassword } from './accounts.ts'
-import { analyticsPurge, analyticsSeed } from './analytics.ts'
-import { backup, restore } from './backup.ts'
-import { formsSubmissions } from './forms.ts'
-import { demo } from './demo.ts'
-import { filesPurge } from './files.ts'
-import { pagesExport, pagesImport } from './pages.ts'
+import { migrate, tokensCreate, usersCreate, usersSetPassword } from './account-commands.ts'
+import { analyticsPurge, analyticsSeed } from './analytics-commands.ts'
+import { backup, restore } from './backup-commands.ts'
+import { formsSubmissions } from './form-commands.ts'
+import { demo } from './demo-commands.ts'
+import { filesPurge } from './file-commands.ts'
+import { pagesExport, pagesImport } from './page-commands.ts'
 import type { Command } from './command.ts'
 
 /** Every command of the CLI, in the order `--help` lists them. */

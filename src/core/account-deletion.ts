@@ -4,7 +4,7 @@ import { announceProfileChange, type AppContext } from '../context.ts'
 import { mediaOf } from '../media/media.ts'
 import { accountErasure } from '../store/account-erasure.ts'
 import { profilesRepository } from '../store/profiles.ts'
-import { AppError, invalidField } from './errors.ts'
+import { AppError, invalidField } from '../kernel/errors.ts'
 import { type WriteOptions, writeAccount } from './unit-of-work.ts'
 
 export interface DeleteAccountInput {

@@ -2,7 +2,7 @@ import { zipSync } from 'fflate'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { mediaOf } from '../media/media.ts'
-import { accountExport } from '../store/account-export.ts'
+import { accountExport } from '../store/account-export-rows.ts'
 import { readAccount } from './unit-of-work.ts'
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)

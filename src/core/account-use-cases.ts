@@ -2,9 +2,11 @@ import { type AccountChanges, accounts, type NewUser } from '../auth/accounts.ts
 import type { Identity } from '../auth/identity.ts'
 import { can, type Principal, requireOwnerInPerson } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { limits } from '../limits.ts'
+import { limits } from '../kernel/limits.ts'
 import type { User } from '../store/users.ts'
 import { usersRepository } from '../store/users.ts'
+import { deleteAccount } from './account-deletion.ts'
+import { exportAccount } from './account-export.ts'
 import { readAccount } from './unit-of-work.ts'
 
 export type { AccountChanges, NewUser, User }
@@ -71,4 +73,4 @@ async function changePassword(
   return { user, sessionsEnded: await ctx.sessions.endAllFor(user.id, input.keepSessionId) }
 }
 
-export const accountUseCases = Object.freeze({ me, register, update, changePassword })
+export const accountUseCases = Object.freeze({ me, register, update, changePassword, delete: deleteAccount, export: exportAccount })

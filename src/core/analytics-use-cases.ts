@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
-import type { AnalyticsQuery, AccountAnalytics, PageAnalytics } from '../analytics/schemas.ts'
-import { type Answer, analyticsService } from '../analytics/service.ts'
+import type { AnalyticsQuery, AccountAnalytics, PageAnalytics } from '../analytics/analytics-schemas.ts'
+import { type Answer, analyticsService } from '../analytics/analytics-service.ts'
 import type { AppContext } from '../context.ts'
 import { type ProfileKey, readAccount, readPage } from './unit-of-work.ts'
 

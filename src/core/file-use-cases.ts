@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream'
 import { Type } from '@sinclair/typebox'
 import { type Principal, requireAbility } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { type UploadUrlGrant as IssuedUploadUrl, uploadGrants } from '../media/upload-grants.ts'
+import { type UploadUrlGrant as IssuedUploadUrl, uploadGrants } from '../media/upload-grant-service.ts'
 import { type MultipartSource, type UploadedFile as StoredUpload, uploadService } from '../media/uploads.ts'
-import { limits } from '../limits.ts'
-import { Nullable } from './schemas.ts'
+import { limits } from '../kernel/limits.ts'
+import { Nullable } from '../kernel/schema-helpers.ts'
 import { type WriteOptions, writeAccount } from './unit-of-work.ts'
 
 // The shapes of the file use cases, which the API's rows and the MCP tools derive theirs from.

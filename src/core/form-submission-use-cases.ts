@@ -8,8 +8,8 @@ import { formSubmissionsRepository } from '../store/form-submissions.ts'
 import { formsRepository } from '../store/forms.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
-import { invalidField, notFound } from './errors.ts'
-import { Nullable } from './schemas.ts'
+import { invalidField, notFound } from '../kernel/errors.ts'
+import { Nullable } from '../kernel/schema-helpers.ts'
 import { type ProfileKey, readPage, type WriteOptions, writeAccount } from './unit-of-work.ts'
 
 // Leads: what visitors sent through a form slot of a page, for its owner to read and clear.

@@ -1,7 +1,7 @@
 import { type Principal, requireOwnerInPerson } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { oauthRepository } from '../store/oauth.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../kernel/errors.ts'
 
 /** One application the user authorised through OAuth: a row of the dashboard's connected apps. */
 export interface ConnectedApp {

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Principal } from '../auth/principal.ts'
 import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
-import { AppError, invalidField } from './errors.ts'
-import { limits } from '../limits.ts'
-import type { StoredResponse } from './idempotency-store.ts'
+import { AppError, invalidField } from '../kernel/errors.ts'
+import { limits } from '../kernel/limits.ts'
+import type { StoredResponse } from '../infra/idempotency-store.ts'
 
 const WAIT_FOR_PENDING_MS = 10_000
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts'
 import { musicLookupService } from '../music/lookup.ts'
 import type { MusicLookupResult } from '../music/lookup-result.ts'
 import { EMPTY_MUSIC_QUERY, type MusicQueryInput } from '../music/query.ts'
-import { NonBlankString } from './schemas.ts'
+import { NonBlankString } from '../kernel/schema-helpers.ts'
 
 /** What a lookup takes; the API's query string and the MCP tool's input are this. */
 export const LookupQuery = Type.Object({

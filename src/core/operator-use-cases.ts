@@ -1,12 +1,12 @@
-import { purgeExpiredAnalytics } from '../analytics/purge.ts'
+import { purgeExpiredAnalytics } from '../analytics/analytics-purge.ts'
 import { seedHistory, type SeedResult } from '../analytics/seed.ts'
 import type { AppContext } from '../context.ts'
-import { purgeStaleTempFiles, purgeUnusedFiles, type PurgeResult } from '../media/purge.ts'
+import { purgeStaleTempFiles, purgeUnusedFiles, type PurgeResult } from '../media/file-purge.ts'
 import { type FormSubmission, formSubmissionsRepository } from '../store/form-submissions.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { type User, usersRepository } from '../store/users.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../kernel/errors.ts'
 
 // The operator's operations: whoever runs the command line (or starts the service) holds the
 // machine and its store, so these take no principal. No network face may call them.

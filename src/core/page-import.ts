@@ -4,11 +4,11 @@ import { type Static, Type } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
 import { requireAbility } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { limits } from '../limits.ts'
+import { limits } from '../kernel/limits.ts'
 import { mediaOf } from '../media/media.ts'
-import { toProfileResource } from '../profiles/resource.ts'
-import { Profile } from '../profiles/schemas.ts'
-import { checkLogin, profileService } from '../profiles/service.ts'
+import { toProfileResource } from '../profiles/profile-resource.ts'
+import { Profile } from '../profiles/profile-schemas.ts'
+import { checkLogin, profileService } from '../profiles/profile-service.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import type { Db } from '../store/db.ts'
 import { eventsRepository } from '../store/events.ts'
@@ -17,26 +17,18 @@ import { formsRepository } from '../store/forms.ts'
 import { languagesRepository } from '../store/languages.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
-import { AppError, type FieldErrors, invalid, invalidField, mergeErrors } from './errors.ts'
+import { AppError, type FieldErrors, invalid, invalidField, mergeErrors } from '../kernel/errors.ts'
 import { fileUseCases } from './file-use-cases.ts'
-import { ARCHIVE_LIMITS, readArchive } from './page-archive.ts'
-import { FILE_REF_PATTERN, PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, PageDocument, type PageDocumentSlot, RECORD_PROPERTY } from './page-document.ts'
-import { recordIdField, setAtPath } from './page-paths.ts'
-import { checkSlotData, isPlainObject } from './slot-data.ts'
-import { slotService } from './slot-service.ts'
+import { ARCHIVE_LIMITS, readArchive } from '../transfer/page-archive.ts'
+import { FILE_REF_PATTERN, PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, PageDocument, type PageDocumentSlot, RECORD_PROPERTY, SkippedItem } from '../transfer/page-document.ts'
+import { recordIdField, setAtPath } from '../transfer/page-paths.ts'
+import { checkSlotData, isPlainObject } from '../slots/slot-data.ts'
+import { slotService } from '../slots/slot-service.ts'
 import type { VisibilityPatch } from '../slots/shared/visibility.ts'
 import { type WriteOptions, writeAccount } from './unit-of-work.ts'
-import { ajvErrorsToFields, compileBody } from './validation.ts'
+import { ajvErrorsToFields, compileBody } from '../kernel/validation.ts'
 
-/** What was read and not imported, and why: never dropped silently (issue 30). */
-export const SkippedItem = Type.Object(
-  {
-    field: Type.String({ description: 'Where it was: `slots.3`, `profile.avatar`, `files/7.png`, or the importer\'s own name for it.', examples: ['slots.3'] }),
-    reason: Type.String({ examples: ['The event of this event slot is not in the document, so the slot cannot show anything.'] }),
-  },
-  { additionalProperties: false },
-)
-export type SkippedItem = Static<typeof SkippedItem>
+export { SkippedItem }
 
 export const ImportResult = Type.Object(
   {

@@ -1,20 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { accounts } from '../auth/accounts.ts'
-import { type Mail, mailerOf } from '../auth/mailer.ts'
 import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
 import { passwordResetsRepository } from '../store/password-resets.ts'
 import { usersRepository } from '../store/users.ts'
-import { invalidField } from './errors.ts'
+import { invalidField } from '../kernel/errors.ts'
 
 /** How long a reset link works. */
 export const RESET_MINUTES = 30
-
-const senders = new WeakMap<AppContext, ((mail: Mail) => Promise<void>) | undefined>()
-const senderOf = (ctx: AppContext) => {
-  if (!senders.has(ctx)) senders.set(ctx, mailerOf(ctx.config))
-  return senders.get(ctx)
-}
 
 /** Whether this service can mail reset links (SMTP_URL is set). */
 export const canMailResets = (ctx: AppContext) => ctx.config.mail !== undefined
@@ -26,7 +19,7 @@ export const canMailResets = (ctx: AppContext) => ctx.config.mail !== undefined
  * account. `linkFor` turns the raw token into the face's address.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, linkFor: (token: string) => string): Promise<void> {
-  const send = senderOf(ctx)
+  const send = ctx.mailer
   if (!send) return
   const user = email.length <= 254 ? await usersRepository.findByEmail(ctx.db, email.trim().toLowerCase()) : undefined
   if (!user) return
@@ -69,3 +62,11 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   await ctx.verifiedTokens.changed(userId)
   return userId
 }
+
+/** The password reset by mailed link, for the dashboard's "Forgot password?" pages. */
+export const passwordResetUseCases = Object.freeze({
+  canMail: canMailResets,
+  request: requestPasswordReset,
+  isTokenValid: isResetTokenValid,
+  reset: resetPassword,
+})

@@ -1,7 +1,7 @@
 import { answerCache } from '../analytics/answer-cache.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { invalidField } from './errors.ts'
+import { invalidField } from '../kernel/errors.ts'
 import { mediaOf } from '../media/media.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import { filesRepository } from '../store/files.ts'

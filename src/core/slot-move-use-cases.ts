@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { limits } from '../limits.ts'
-import type { SlotResource } from '../slots/resource.ts'
+import { limits } from '../kernel/limits.ts'
+import type { SlotResource } from '../slots/slot-resource.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
-import { notFound } from './errors.ts'
-import { slotService } from './slot-service.ts'
+import { notFound } from '../kernel/errors.ts'
+import { slotService } from '../slots/slot-service.ts'
 import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
 
 export const MoveSlotInput = Type.Object(

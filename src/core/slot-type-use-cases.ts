@@ -1,11 +1,11 @@
 import { slotTypeOf, slotTypes } from '../slots/registry.ts'
 import { describeSlotType } from '../slots/slot-type-description.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../kernel/errors.ts'
 
 export type SlotTypeDescription = ReturnType<typeof describeSlotType>
 
 // What each slot type holds, from the registry: the same for every caller, so no principal and
-// no store. Descriptions carry next-step markers the face renders (core/next-step.ts).
+// no store. Descriptions carry next-step markers the face renders (kernel/next-step.ts).
 
 /** Every slot type, in the registry's order. */
 async function list(): Promise<SlotTypeDescription[]> {

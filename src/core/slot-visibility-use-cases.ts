@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import type { SlotResource } from '../slots/resource.ts'
+import type { SlotResource } from '../slots/slot-resource.ts'
 import { Visibility, type VisibilityPatch } from '../slots/shared/visibility.ts'
-import { slotService } from './slot-service.ts'
+import { slotService } from '../slots/slot-service.ts'
 import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
 
 // issue 31: hide, show and schedule one block. The same write as PATCH …/slots/{slot} with

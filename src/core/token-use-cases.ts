@@ -2,9 +2,9 @@ import { type Static, Type } from '@sinclair/typebox'
 import { accounts, tokenNameProblem } from '../auth/accounts.ts'
 import { type Principal, requireOwnerInPerson } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { limits } from '../limits.ts'
+import { limits } from '../kernel/limits.ts'
 import { ABILITIES, type Ability, type TokenRecord, tokensRepository } from '../store/tokens.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../kernel/errors.ts'
 
 export { ABILITIES, type Ability, type TokenRecord, tokenNameProblem }
 

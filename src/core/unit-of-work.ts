@@ -4,7 +4,7 @@ import { resolveProfileKey } from '../profiles/profile-key.ts'
 import type { Db } from '../store/db.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { isPageWatched, queuePageEvents, snapshotPage } from '../webhooks/page-changes.ts'
-import { ownedProfile } from './owned-profiles.ts'
+import { ownedProfile } from '../infra/owned-profiles.ts'
 
 /** How a face asks for a write. */
 export interface WriteOptions {

@@ -7,7 +7,7 @@ import { type Language, languagesRepository } from '../store/languages.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
 import { type StoredSlot, slotsRepository } from '../store/slots.ts'
 import { type User, usersRepository } from '../store/users.ts'
-import { isSlotShown } from './shown-slots.ts'
+import { isSlotShown } from '../slots/shown-slots.ts'
 
 export type { FormRecord, ImageRecord, Language, StoredFile, StoredProfile, StoredSlot, User }
 

@@ -11,8 +11,8 @@ import { SUBSCRIBABLE_EVENTS } from '../webhooks/event-types.ts'
 import { newMessageId, payloadOf } from '../webhooks/outbox.ts'
 import { SECRET_PURPOSE } from '../webhooks/sender.ts'
 import { newSecret } from '../webhooks/signing.ts'
-import { type FieldErrors, invalid, invalidField, notFound } from './errors.ts'
-import { Nullable } from './schemas.ts'
+import { type FieldErrors, invalid, invalidField, notFound } from '../kernel/errors.ts'
+import { Nullable } from '../kernel/schema-helpers.ts'
 import { readAccount, type WriteOptions, writeAccount } from './unit-of-work.ts'
 
 // Webhooks: an account's endpoints, which receive signed deliveries of the events they take.

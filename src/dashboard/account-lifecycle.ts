@@ -1,10 +1,9 @@
 import { ownerPrincipal } from '../auth/principal.ts'
-import { deleteAccount } from '../core/account-deletion.ts'
-import { exportAccount } from '../core/account-export.ts'
-import type { FieldErrors } from '../core/errors.ts'
+import { account } from '../core/use-cases.ts'
+import type { FieldErrors } from '../kernel/errors.ts'
 import { h, raw } from '../slots/shared/html.ts'
-import type { User } from '../core/account-use-cases.ts'
-import { field, fieldErrorsOf, formCard } from './forms.ts'
+import type { User } from '../core/use-cases.ts'
+import { field, fieldErrorsOf, formCard } from './form-fields.ts'
 import { sendPage } from './layout.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { sessionCookieName } from './scope.ts'
@@ -25,7 +24,7 @@ export const accountLifecycleCard = h`<section class="card" aria-labelledby="you
 </section>`
 
 async function exportData(p: PageInput<User>) {
-  const zip = await exportAccount(p.ctx, ownerPrincipal(p.user))
+  const zip = await account.export(p.ctx, ownerPrincipal(p.user))
   const day = new Date().toISOString().slice(0, 10)
   return p.reply
     .header('cache-control', 'no-store')
@@ -69,7 +68,7 @@ ${formCard({
 
 async function remove(p: PageInput<User>) {
   try {
-    await deleteAccount(p.ctx, ownerPrincipal(p.user), { confirmEmail: text(p.form, 'confirmEmail') })
+    await account.delete(p.ctx, ownerPrincipal(p.user), { confirmEmail: text(p.form, 'confirmEmail') })
   } catch (err) {
     return deletePage(p, { errors: fieldErrorsOf(err) }, 422)
   }

@@ -1,10 +1,10 @@
 import { ownerPrincipal } from '../auth/principal.ts'
-import type { User } from '../core/account-use-cases.ts'
+import type { User } from '../core/use-cases.ts'
 import { accountLifecycleCard } from './account-lifecycle.ts'
-import type { FieldErrors } from '../core/errors.ts'
+import type { FieldErrors } from '../kernel/errors.ts'
 import { h } from '../slots/shared/html.ts'
 import * as useCases from '../core/use-cases.ts'
-import { field, fieldErrorsOf, formCard, timeZoneSelect } from './forms.ts'
+import { field, fieldErrorsOf, formCard, timeZoneSelect } from './form-fields.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { countRegistration, countSignIn } from './sign-in-limits.ts'
 

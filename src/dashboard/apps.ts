@@ -1,13 +1,13 @@
 import { ownerPrincipal } from '../auth/principal.ts'
-import type { User } from '../core/account-use-cases.ts'
-import { notFound } from '../core/errors.ts'
-import type { ConnectedApp } from '../core/grant-use-cases.ts'
+import type { User } from '../core/use-cases.ts'
+import { notFound } from '../kernel/errors.ts'
+import type { ConnectedApp } from '../core/use-cases.ts'
 import * as useCases from '../core/use-cases.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
 import { when } from './format.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 import { csrfField } from './layout.ts'
-import { parseId } from '../core/ids.ts'
+import { parseId } from '../kernel/ids.ts'
 
 /** /settings/apps: the spec's "dashboard API settings" where an application is disconnected. */
 export const appPages: PageRow[] = [

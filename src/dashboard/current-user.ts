@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { sessionUser } from '../auth/sessions.ts'
-import type { User } from '../core/account-use-cases.ts'
+import { sessionUser } from '../auth/dashboard-sessions.ts'
+import type { User } from '../core/use-cases.ts'
 
 // Where a user lands, and how a `next` is made safe, are shared with every page that sends one back.
 export { HOME, safeNext } from '../http/next-url.ts'

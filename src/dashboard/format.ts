@@ -1,4 +1,4 @@
-import type { User } from '../core/account-use-cases.ts'
+import type { User } from '../core/use-cases.ts'
 
 /** A stored ISO timestamp as the user reads it, in their own time zone. */
 export function when(user: User, iso: string | null, never = 'Never'): string {

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify'
 import { tokensCss } from '../profiles/design-tokens.ts'
 import { themePickerCss } from './theme-picker-css.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
-import type { User } from '../core/account-use-cases.ts'
+import type { User } from '../core/use-cases.ts'
 
 const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8').trim()
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`

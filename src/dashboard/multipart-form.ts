@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { AppError } from '../core/errors.ts'
-import { limits } from '../limits.ts'
+import { AppError } from '../kernel/errors.ts'
+import { limits } from '../kernel/limits.ts'
 
 const MAX_FILES = 31
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import type { User } from '../core/account-use-cases.ts'
+import type { User } from '../core/use-cases.ts'
 import { loginUrlFor, requireUser } from './current-user.ts'
 import { type PageOptions, sendPage } from './layout.ts'
 import { csrfProtection, csrfToken } from './scope.ts'

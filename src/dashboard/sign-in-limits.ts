@@ -1,7 +1,7 @@
 import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
-import { AppError } from '../core/errors.ts'
-import { addressKey } from '../http/rate-limit.ts'
+import { AppError } from '../kernel/errors.ts'
+import { addressKey } from '../http/rate-limit-hooks.ts'
 
 /**
  * Attempts allowed per sliding window. A burst past them waits (429 with Retry-After, and a

@@ -1,15 +1,15 @@
 import { ownerPrincipal } from '../auth/principal.ts'
 import { THEMES, type Theme } from '../profiles/design-tokens.ts'
-import { renderProfilePage } from '../pages/page-renderer.ts'
-import { pageSecurityHeaders } from '../pages/security-headers.ts'
-import { pageStyle } from '../pages/theme.ts'
+import { render } from '../core/use-cases.ts'
+import { pageSecurityHeaders } from '../rendering/page-security-headers.ts'
+import { pageStyle } from '../rendering/theme.ts'
 import { resolveProfileKey } from '../profiles/profile-key.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
-import { profileUseCases, type StoredProfile } from '../core/profile-use-cases.ts'
-import type { User } from '../core/account-use-cases.ts'
-import { formCard } from './forms.ts'
+import { profiles as profileUseCases, type StoredProfile } from '../core/use-cases.ts'
+import type { User } from '../core/use-cases.ts'
+import { formCard } from './form-fields.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
-import { parseId } from '../core/ids.ts'
+import { parseId } from '../kernel/ids.ts'
 
 export const themePickerPages: PageRow[] = [
   { method: 'POST', url: '/my-links/:profileId/theme', signedIn: true, handler: chooseTheme },
@@ -74,7 +74,7 @@ async function preview(p: PageInput<User>) {
   const profile = await ownProfile(p)
   const theme = themeOf(p.params.themeId)
   if (!theme) return p.redirect(`/my-links/${profile.id}`, 'There is no such theme.', true)
-  const html = await renderProfilePage(p.ctx, { ...profile, themeId: theme.id })
+  const html = await render.page(p.ctx, { ...profile, themeId: theme.id })
   return p.reply
     .headers({ ...pageSecurityHeaders(p.ctx.config.publicUrl, pageStyle(theme.id).hash), 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' })
     .type('text/html; charset=utf-8')

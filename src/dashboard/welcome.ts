@@ -1,7 +1,7 @@
-import type { FieldErrors } from '../core/errors.ts'
-import { canMailResets, isResetTokenValid, RESET_MINUTES, requestPasswordReset, resetPassword } from '../core/password-reset.ts'
+import type { FieldErrors } from '../kernel/errors.ts'
+import { passwordReset, RESET_MINUTES } from '../core/use-cases.ts'
 import { h } from '../slots/shared/html.ts'
-import { errorSummary, field, fieldErrorsOf } from './forms.ts'
+import { errorSummary, field, fieldErrorsOf } from './form-fields.ts'
 import { csrfField } from './layout.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { countSignIn } from './sign-in-limits.ts'
@@ -36,7 +36,7 @@ ${open ? '' : h`<p class="muted">New accounts are created by the operator of thi
 
 /** With SMTP_URL a link is mailed; without, the service cannot prove an address is yours: the operator resets it. */
 async function forgotPassword(p: PageInput<any>) {
-  if (canMailResets(p.ctx)) {
+  if (passwordReset.canMail(p.ctx)) {
     return p.render({
       title: 'Forgot your password?',
       narrow: true,
@@ -64,11 +64,11 @@ ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username
 /** The same answer whether or not the address has an account. */
 async function sendResetLink(p: PageInput<any>) {
   const email = text(p.form, 'email').trim()
-  if (!canMailResets(p.ctx)) return forgotPassword(p)
+  if (!passwordReset.canMail(p.ctx)) return forgotPassword(p)
   if (email) {
     // Counted like sign-in attempts: nobody may mail-bomb an address through this form.
     await countSignIn(p.ctx, p.req.ip, email)
-    await requestPasswordReset(p.ctx, email, (token) => `${p.ctx.config.publicUrl}/login/reset?token=${token}`)
+    await passwordReset.request(p.ctx, email, (token) => `${p.ctx.config.publicUrl}/login/reset?token=${token}`)
   }
   return p.render({
     title: 'Check your mail',
@@ -107,7 +107,7 @@ function expired(p: PageInput<any>) {
 
 async function showReset(p: PageInput<any>) {
   const token = p.query.token ?? ''
-  if (!(await isResetTokenValid(p.ctx, token))) return expired(p)
+  if (!(await passwordReset.isTokenValid(p.ctx, token))) return expired(p)
   return resetForm(p, token)
 }
 
@@ -115,7 +115,7 @@ async function reset(p: PageInput<any>) {
   const token = text(p.form, 'token')
   let userId: number
   try {
-    userId = await resetPassword(p.ctx, token, text(p.form, 'newPassword'))
+    userId = await passwordReset.reset(p.ctx, token, text(p.form, 'newPassword'))
   } catch (err) {
     const errors = fieldErrorsOf(err)
     if (errors.token) return expired(p)

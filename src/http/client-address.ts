@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
-import type { TrustedProxy } from '../trusted-proxies.ts'
+import type { TrustedProxy } from '../config.ts'
 
-export { type TrustedProxy, trustedProxies } from '../trusted-proxies.ts'
+export { type TrustedProxy, trustedProxies } from '../config.ts'
 
 /**
  * The address a request came from. Behind a reverse proxy (TLS termination, a load balancer) the

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
-import { limits } from '../limits.ts'
-import { AppError } from '../core/errors.ts'
+import { limits } from '../kernel/limits.ts'
+import { AppError } from '../kernel/errors.ts'
 
 /**
  * What the server allows a connection before it has a whole request. Headers must arrive within

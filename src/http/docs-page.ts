@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { errorTable } from '../core/errors.ts'
+import { errorTable } from '../kernel/errors.ts'
 import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
 import { type OpenApiOperation, operationExamples } from './docs-examples.ts'
 

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { AppError, documentationUrl, type ErrorCode } from '../core/errors.ts'
+import { AppError, documentationUrl, type ErrorCode } from '../kernel/errors.ts'
 import { filterValidateOnly, isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
-import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
-import { restNextSteps } from './next-steps.ts'
+import { renderNextSteps, renderNextStepsIn } from '../kernel/next-step.ts'
+import { restNextSteps } from './route-next-steps.ts'
 
 const byStatus: Record<number, ErrorCode> = {
   400: 'malformed_request',

@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../kernel/errors.ts'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sha256 } from '../auth/secrets.ts'
 import type { AppContext } from '../context.ts'
-import { checkIdempotencyKey, claimIdempotencyKey } from '../core/idempotent.ts'
+import { checkIdempotencyKey, claimIdempotencyKey } from '../core/use-cases.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { AppError, invalidField } from '../core/errors.ts'
+import { AppError, invalidField } from '../kernel/errors.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

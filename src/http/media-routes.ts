@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { AppError, notFound } from '../core/errors.ts'
+import { AppError, notFound } from '../kernel/errors.ts'
 import { mediaOf } from '../media/media.ts'
 import { getOrMakeSquare } from '../media/square-crops.ts'
 import { CONTENT_TYPES, STORAGE_KEY } from '../media/storage.ts'
-import { UPLOAD_PATH, uploadGrants } from '../media/upload-grants.ts'
+import { UPLOAD_PATH, uploadGrants } from '../media/upload-grant-service.ts'
 import { type UploadedFile, uploadService } from '../media/uploads.ts'
 import { multipartScope } from './multipart-scope.ts'
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../kernel/errors.ts'
 
 const isLoopback = (address: string | undefined) => !!address && (/^(::ffff:)?127\./.test(address) || address === '::1')
 

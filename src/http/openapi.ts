@@ -1,18 +1,18 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
-import { SlotData } from '../core/slot-use-cases.ts'
+import { SlotData } from '../core/use-cases.ts'
 import type { Config } from '../config.ts'
-import { ABILITY_GRANTS } from '../discovery.ts'
-import { errorTable } from '../core/errors.ts'
-import { PageDocument } from '../core/page-document.ts'
-import { Profile } from '../profiles/schemas.ts'
+import { ABILITY_GRANTS } from './discovery-document.ts'
+import { errorTable } from '../kernel/errors.ts'
+import { PageDocument } from '../transfer/page-document.ts'
+import { Profile } from '../profiles/profile-schemas.ts'
 import { slotTypes, writableTypes } from '../slots/registry.ts'
-import { Slot } from '../slots/resource.ts'
+import { Slot } from '../slots/slot-resource.ts'
 import { Visibility, VisibilityInput } from '../slots/shared/visibility.ts'
 import { successStatus } from './register-routes.ts'
-import { ErrorEnvelope } from './schemas.ts'
+import { ErrorEnvelope } from './envelope-schemas.ts'
 import { isWrite, type RouteModule, type RouteRow } from './routes.ts'
-import { renderNextStepsIn } from '../core/next-step.ts'
-import { restNextSteps } from './next-steps.ts'
+import { renderNextStepsIn } from '../kernel/next-step.ts'
+import { restNextSteps } from './route-next-steps.ts'
 
 const clone = (s: unknown) => JSON.parse(JSON.stringify(s))
 
@@ -220,7 +220,7 @@ const writeHeaders = [
 ]
 
 /** OpenAPI 3.1, generated from the same route rows and TypeBox schemas that validate requests. */
-/** The document, with the core's next steps named as the API's routes (core/next-step.ts). */
+/** The document, with the core's next steps named as the API's routes (kernel/next-step.ts). */
 export const buildOpenApi = (config: Config, modules: RouteModule[]) => renderNextStepsIn(openApiDocument(config, modules), restNextSteps)
 
 function openApiDocument(config: Config, modules: RouteModule[]) {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type FieldErrors, mergeErrors } from '../core/errors.ts'
+import { type FieldErrors, mergeErrors } from '../kernel/errors.ts'
 
 // Laravel Precognition's protocol: a write sent with `Precognition: true` runs every check and
 // stores nothing; success is 204 with `Precognition-Success: true`; answers carry

@@ -1,4 +1,4 @@
-import { presentedJson } from '../core/presented-slots.ts'
+import { presentedJson } from '../infra/presented-slots.ts'
 
 // The envelope's bytes, kept beside the presented slots they hold (a frozen list, one per slots
 // revision) and dropped with them: a read of the same page sends the same bytes without

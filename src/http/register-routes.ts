@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { authenticate } from './auth.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../kernel/errors.ts'
 import { beginIdempotent } from './idempotency.ts'
 import { multipartScope } from './multipart-scope.ts'
 import { envelopeJson } from './presented-json.ts'
 import { isPrecognitive, markPrecognitive, sendPrecognitionSuccess } from './precognition.ts'
-import { applyRateLimit, enforceAddressLimit } from './rate-limit.ts'
+import { applyRateLimit, enforceAddressLimit } from './rate-limit-hooks.ts'
 import { Envelope, type Method, type Principal, type RouteModule, type RouteRow, isWrite } from './routes.ts'
 
 declare module 'fastify' {

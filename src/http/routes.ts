@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import type { Ability } from '../auth/principal.ts'
-import type { LimitGroup } from '../core/token-limits.ts'
+import type { LimitGroup } from '../infra/token-limits.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Scope = 'public' | Ability

@@ -8,7 +8,7 @@ const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri '
  * 404s. Faces with their own policy (public pages, the dashboard, /v1/docs, uploaded files) set
  * `content-security-policy` themselves and keep it; one missing `frame-ancestors` gets it added,
  * so no answer can be framed unless its face says so. Public page cache hits are answered before
- * Fastify with the page's own headers (src/pages/security-headers.ts), which carry the same.
+ * Fastify with the page's own headers (src/rendering/page-security-headers.ts), which carry the same.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: { https?: boolean } = {}): void {
   app.addHook('onSend', (_req, reply, payload, done) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { strongEtag } from '../pages/page-cache.ts'
-import { etagMatches } from '../pages/negotiation.ts'
+import { strongEtag } from '../kernel/etag.ts'
+import { etagMatches } from './negotiation.ts'
 import { serviceMarkIco } from './service-mark.ts'
 
 // Crawlers may read public pages and their images; the API, operations, click redirects (each

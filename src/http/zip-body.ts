@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { ARCHIVE_LIMITS } from '../core/page-archive.ts'
+import { ARCHIVE_LIMITS } from '../transfer/page-archive.ts'
 
 /**
  * `application/zip` bodies (a page archive, issue 30) arrive whole as a Buffer, up to the

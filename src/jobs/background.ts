@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { metricsOf } from '../metrics.ts'
+import { metricsOf } from '../observability/metrics.ts'
 
 type Reporter = Pick<AppContext, 'log' | 'metrics'>
 

@@ -1,12 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { can } from '../auth/principal.ts'
-import { AppError, documentationUrl } from '../core/errors.ts'
-import { runIdempotent } from '../core/idempotent.ts'
-import { describeRule, takeTokenLimit, waitSeconds } from '../core/token-limits.ts'
-import { compileBody, validationError } from '../core/validation.ts'
+import { AppError, documentationUrl } from '../kernel/errors.ts'
+import { runIdempotent } from '../core/use-cases.ts'
+import { describeRule, takeTokenLimit, waitSeconds } from '../core/use-cases.ts'
+import { compileBody, validationError } from '../kernel/validation.ts'
 import type { AnyToolDef, ToolContext } from './define-tool.ts'
-import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
-import { toolNextSteps } from './next-steps.ts'
+import { renderNextSteps, renderNextStepsIn } from '../kernel/next-step.ts'
+import { toolNextSteps } from './tool-next-steps.ts'
 import { inToolWords } from './tool-words.ts'
 
 /** The `_meta` key of a refused call's details (code, field errors, documentation). */
@@ -52,7 +52,7 @@ function missingScope(tool: AnyToolDef, tc: ToolContext): AppError {
 
 /**
  * The per-token limits count tool calls: each is one unit of work, like one REST request, under
- * the same counters (core/token-limits.ts). Past a limit the call is not run and the model is
+ * the same counters (infra/token-limits.ts). Past a limit the call is not run and the model is
  * told, in a tool result it reads, how long to wait; an HTTP 429 would reach the host, not it.
  */
 async function overLimit(tool: AnyToolDef, tc: ToolContext): Promise<CallToolResult | undefined> {

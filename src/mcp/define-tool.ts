@@ -2,7 +2,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import type { Ability } from '../auth/principal.ts'
-import type { LimitGroup } from '../core/token-limits.ts'
+import type { LimitGroup } from '../core/use-cases.ts'
 
 /** What a tool handler works with: the app and who is calling. Never the HTTP request. */
 export interface ToolContext {

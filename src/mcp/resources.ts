@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/server'
 import { slotTypes } from '../slots/registry.ts'
 import { describeSlotType } from '../slots/slot-type-description.ts'
-import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
-import { toolNextSteps } from './next-steps.ts'
+import { renderNextSteps, renderNextStepsIn } from '../kernel/next-step.ts'
+import { toolNextSteps } from './tool-next-steps.ts'
 import { inToolWords, schemaInToolWords } from './tool-words.ts'
 
 export const slotTypeUri = (type: string) => `slotline://slot-types/${type}`

@@ -1,14 +1,14 @@
 import { fromJsonSchema, McpServer, type ScopeChallenge } from '@modelcontextprotocol/server'
 import { can } from '../auth/principal.ts'
-import { renderNextSteps, renderNextStepsIn } from '../core/next-step.ts'
+import { renderNextSteps, renderNextStepsIn } from '../kernel/next-step.ts'
 import { callTool } from './call-tool.ts'
 import type { AnyToolDef, ToolContext } from './define-tool.ts'
 import { registerPrompts } from './prompts.ts'
-import { toolNextSteps } from './next-steps.ts'
+import { toolNextSteps } from './tool-next-steps.ts'
 import { registerSlotTypeResources } from './resources.ts'
-import { advertisedOutput } from './schemas.ts'
+import { advertisedOutput } from './tool-schemas.ts'
 import { inToolWords, schemaInToolWords } from './tool-words.ts'
-import { tools } from './tools/index.ts'
+import { tools } from './tools/tool-list.ts'
 
 // Arguments are checked in callTool with the REST schemas so a refusal carries the REST error's
 // message, code and field keys; the SDK's own check would answer with a different vocabulary.

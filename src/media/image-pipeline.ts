@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
 import type { FormatEnum } from 'sharp'
-import { limits } from '../limits.ts'
+import { limits } from '../kernel/limits.ts'
 import { loadSharp, type Sharp } from './sharp.ts'
 
 /** Why bytes were not accepted as an image; the message is meant for the API caller. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { AppContext } from '../context.ts'
-import { limits } from '../limits.ts'
+import { limits } from '../kernel/limits.ts'
 import { diskStorage } from './disk-storage.ts'
 import { type Connector, directConnector, type Resolver, systemResolver } from './guarded-fetch.ts'
 import { s3Storage } from './s3-storage.ts'

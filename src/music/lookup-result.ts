@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { Nullable } from '../core/schemas.ts'
+import { Nullable } from '../kernel/schema-helpers.ts'
 import { musicSlotType as musicSlot } from '../slots/registry.ts'
 
 // spec, Music: what a lookup answers. The slot it carries is the music type's own data schema,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../kernel/errors.ts'
 import { musicSlotType as musicSlot } from '../slots/registry.ts'
 import { normaliseLink } from '../slots/shared/links.ts'
 import { musicPlatformOf, platformRank } from '../slots/shared/music-platforms.ts'
@@ -11,7 +11,7 @@ import type { MatchedBy, MusicLink, MusicLookupResult } from './lookup-result.ts
 import { type MusicQuery, type MusicQueryInput, normalisedQuery, parseMusicQuery } from './query.ts'
 import type { Release } from './release.ts'
 import { LOOKUP_TIMEOUT_MS, UpstreamFailure } from './upstream.ts'
-import { metricsOf } from '../metrics.ts'
+import { metricsOf } from '../observability/metrics.ts'
 
 // The music type's own bounds: a lookup never builds a slot its type would refuse.
 const { album: albumSchema, thumbnail: thumbnailSchema, links: linksSchema } = musicSlot.schema.properties

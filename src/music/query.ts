@@ -1,4 +1,4 @@
-import { invalidField } from '../core/errors.ts'
+import { invalidField } from '../kernel/errors.ts'
 import { MUSIC_PLATFORMS, musicPlatformOf } from '../slots/shared/music-platforms.ts'
 import { normaliseLink } from '../slots/shared/links.ts'
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Audience, resourceUrl } from '../auth/bearer.ts'
 import type { AppContext } from '../context.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../kernel/errors.ts'
 import { parseFormBody } from '../http/form-body.ts'
 import { schedulePeriodic } from '../jobs/periodic-job.ts'
-import { enforceAddressLimit } from '../http/rate-limit.ts'
-import { ABILITIES } from '../core/token-use-cases.ts'
-import { oauthClients } from './clients.ts'
-import { oauthGrants } from './grants.ts'
-import { OAuthError } from './oauth-error.ts'
+import { enforceAddressLimit } from '../http/rate-limit-hooks.ts'
+import { ABILITIES } from '../core/use-cases.ts'
+import { oauthClients } from '../authorization/clients.ts'
+import { oauthGrants } from '../authorization/grants.ts'
+import { OAuthError } from '../authorization/oauth-error.ts'
 
 /** RFC 8414 §2: what a client needs to find everything else, from the issuer alone. */
 function serverMetadata(ctx: AppContext) {

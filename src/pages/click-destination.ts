@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.ts'
 import { publicFileUrl } from '../media/file-url.ts'
-import { slotService } from '../core/slot-service.ts'
+import { slotService } from '../slots/slot-service.ts'
 import { safeUrl } from '../slots/shared/html.ts'
 import { slotTypeOf } from '../slots/registry.ts'
-import { toSlotResource } from '../slots/resource.ts'
-import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
+import { toSlotResource } from '../slots/slot-resource.ts'
+import { type StoredProfile, visitor } from '../core/use-cases.ts'
 
 export type ClickTarget = { slotId: number; index: number } | { socialOrder: number }
 

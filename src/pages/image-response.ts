@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { etagMatches } from './negotiation.ts'
+import { etagMatches } from '../http/negotiation.ts'
 
 /** An image the service made (social card, proxied cover, QR code), ready to send. */
 export interface MadeImage {

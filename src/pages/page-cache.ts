@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Encoding } from '../http/content-encoding.ts'
 
 /** Bytes and headers of one answer: a page as rendered, or one of its compressed variants. */
@@ -36,8 +35,6 @@ export interface CachedPage {
 
 /** What a page holds in memory: its body and every compressed variant. */
 const weightOf = (page: CachedPage) => page.body.length + (page.encoded?.br?.body.length ?? 0) + (page.encoded?.gzip?.body.length ?? 0)
-
-export const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
 /**
  * Rendered pages in memory, least recently used first out. Keys name a representation of a

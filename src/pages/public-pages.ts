@@ -4,28 +4,29 @@ import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
 import { clientAddress, type TrustedProxy } from '../http/client-address.ts'
 import { carriesSessionCookie } from '../auth/session-cookie.ts'
-import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit.ts'
-import { limits } from '../limits.ts'
-import { metricsOf } from '../metrics.ts'
+import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit-hooks.ts'
+import { limits } from '../kernel/limits.ts'
+import { metricsOf } from '../observability/metrics.ts'
 import { markdownTokens, publicPageMarkdown } from '../profiles/markdown.ts'
-import { publicPageUrl } from '../profiles/resource.ts'
-import { type StoredProfile, visitorUseCases } from '../core/visitor-use-cases.ts'
+import { publicPageUrl } from '../profiles/profile-resource.ts'
+import { type StoredProfile, visitor as visitorUseCases } from '../core/use-cases.ts'
 import { serveBeforeFastify } from './cache-hit-fast-path.ts'
 import { type ClickTarget, clickDestination, locationOf } from './click-destination.ts'
 import { sendMadeImage } from './image-response.ts'
-import { etagMatches, prefersMarkdown } from './negotiation.ts'
-import { type CachedPage, PageCache, strongEtag } from './page-cache.ts'
+import { etagMatches, prefersMarkdown } from '../http/negotiation.ts'
+import { strongEtag } from '../kernel/etag.ts'
+import { type CachedPage, PageCache } from './page-cache.ts'
 import { representationOf, withEncodings } from './page-encodings.ts'
 import { keepPagesFresh } from './page-invalidation.ts'
-import { renderScheduledPage } from './page-renderer.ts'
-import { type QrFormat, qrCodes } from './qr-code.ts'
+import { render as rendering } from '../core/use-cases.ts'
+import { type QrFormat, qrCodes } from '../rendering/qr-code.ts'
 import { installRemoteImages } from './remote-images.ts'
 import { installSocialCards } from './social-card.ts'
 import { noticePage, notFoundPage, notFoundPageIn } from './not-found-page.ts'
 import { languageFromHeader } from '../i18n/catalogue.ts'
-import { pageSecurityHeaders } from './security-headers.ts'
-import { pageStyle } from './theme.ts'
-import { parseId } from '../core/ids.ts'
+import { pageSecurityHeaders } from '../rendering/page-security-headers.ts'
+import { pageStyle } from '../rendering/theme.ts'
+import { parseId } from '../kernel/ids.ts'
 
 /** Memory for rendered pages per process: some 3,000 pages of 20 KB. */
 const CACHE_BYTES = 64 * 1024 * 1024
@@ -116,7 +117,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   async function render(kind: Kind, profile: StoredProfile): Promise<CachedPage> {
     const now = Date.now()
     if (kind === 'html') {
-      const { html, expiresAt } = await renderScheduledPage(ctx, profile, { now })
+      const { html, expiresAt } = await rendering.scheduledPage(ctx, profile, { now })
       return cached(profile, Buffer.from(html), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
     }
     const { markdown, expiresAt } = await publicPageMarkdown(ctx.db, ctx.config, profile, now)

@@ -1,17 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound } from '../kernel/errors.ts'
 import { guardedFetch, UrlRefused } from '../media/guarded-fetch.ts'
 import { mediaOf } from '../media/media.ts'
 import { loadSharp } from '../media/sharp.ts'
 import { withTempFile } from '../media/temp-files.ts'
+import { REMOTE_IMAGE_PATH, verifiedRemoteUrl } from '../rendering/remote-image-url.ts'
 import { sendMadeImage } from './image-response.ts'
-import { strongEtag } from './page-cache.ts'
-import { YOUTUBE_THUMBNAIL_HOST } from '../slots/youtube.ts'
-
-/** Where the proxy answers: under `/-/`, a segment no login can take. */
-export const REMOTE_IMAGE_PATH = '/-/remote'
+import { strongEtag } from '../kernel/etag.ts'
+import { YOUTUBE_THUMBNAIL_HOST } from '../config.ts'
 
 /** Covers and thumbnails are small; a larger answer is not one. */
 const MAX_BYTES = 5 * 1024 * 1024
@@ -23,27 +20,6 @@ const CACHE_BYTES = 32 * 1024 * 1024
 /** A refused upstream is asked again only after this long (a page view must not hammer it). */
 const REFUSED_FOR_MS = 10 * 60 * 1000
 const MAX_REDIRECTS = 3
-const SIGNATURE = /^[A-Za-z0-9_-]{22}$/
-
-const signatureOf = (secret: Buffer, url: string) => createHmac('sha256', secret).update(`remote-image\n${url}`).digest().subarray(0, 16)
-
-/**
- * The same-origin address of a remote image (music covers, video thumbnails): signed with the
- * service's secret, so the proxy fetches only URLs the page renderer handed out, never one a
- * visitor made up. URLs already on our origin are returned as they are.
- */
-export function remoteImageUrl(ctx: AppContext, url: string): string {
-  if (url.startsWith(`${ctx.config.publicUrl}/`) || url.startsWith('/')) return url
-  const id = Buffer.from(url).toString('base64url')
-  return `${REMOTE_IMAGE_PATH}/${signatureOf(ctx.secret, url).toString('base64url')}/${id}`
-}
-
-/** The URL a signed path names, or undefined when the signature does not match it. */
-export function verifiedRemoteUrl(secret: Buffer, signature: string, id: string): string | undefined {
-  if (!SIGNATURE.test(signature) || !/^[A-Za-z0-9_-]{1,4096}$/.test(id)) return undefined
-  const url = Buffer.from(id, 'base64url').toString()
-  return timingSafeEqual(Buffer.from(signature, 'base64url'), signatureOf(secret, url)) ? url : undefined
-}
 
 interface Proxied {
   body: Buffer

@@ -1,15 +1,15 @@
-import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound } from '../kernel/errors.ts'
 import { mediaOf } from '../media/media.ts'
 import { loadSharp } from '../media/sharp.ts'
 import { STORAGE_KEY } from '../media/storage.ts'
-import { publicPageUrl } from '../profiles/resource.ts'
-import { type StoredProfile, visitorUseCases as visitor } from '../core/visitor-use-cases.ts'
+import { publicPageUrl } from '../profiles/profile-resource.ts'
+import { type StoredProfile, visitor } from '../core/use-cases.ts'
+import { cardVersion, nameOf } from '../rendering/social-card-url.ts'
 import { sendMadeImage } from './image-response.ts'
-import { strongEtag } from './page-cache.ts'
-import { parseId } from '../core/ids.ts'
+import { strongEtag } from '../kernel/etag.ts'
+import { parseId } from '../kernel/ids.ts'
 
 /** The size link previews are drawn at (Open Graph's recommended 1.91:1). */
 export const CARD_WIDTH = 1200
@@ -66,20 +66,7 @@ ${avatar}
 </svg>`
 }
 
-const nameOf = (profile: StoredProfile) => profile.title?.trim() || `@${profile.login}`
 
-/**
- * What the card shows, hashed: it names the card's URL, so a change of title, login or avatar
- * gives link previews (which cache by URL) a new image, and it keys the memory cache, so an
- * instance that missed a change through Redis still never serves an old card.
- */
-export function cardVersion(ctx: AppContext, profile: StoredProfile): string {
-  const inputs = [nameOf(profile), publicPageUrl(ctx.config, profile.login), profile.avatar ?? ''].join('\n')
-  return createHash('sha256').update(inputs).digest('base64url').slice(0, 16)
-}
-
-/** Absolute URL of a profile's card (og:image must be absolute); under `/-/`, which no login can take. */
-export const socialCardUrl = (ctx: AppContext, profile: StoredProfile) => `${ctx.config.publicUrl}/-/card/${profile.id}/${cardVersion(ctx, profile)}.png`
 
 interface Card {
   version: string

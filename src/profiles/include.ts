@@ -1,4 +1,4 @@
-import { invalidField } from '../core/errors.ts'
+import { invalidField } from '../kernel/errors.ts'
 
 /** spec, GET /profiles/{profileKey}: the extras `include` may ask for. */
 export const PROFILE_INCLUDES = ['slots'] as const

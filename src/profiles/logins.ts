@@ -1,4 +1,4 @@
-import { limits } from '../limits.ts'
+import { limits } from '../kernel/limits.ts'
 
 /**
  * spec, Profile settings: 28 reserved logins. 25 are listed by the spec; ARCHITECTURE.md names

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.ts'
 import { type StoredProfile, profilesRepository } from '../store/profiles.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound } from '../kernel/errors.ts'
 
 /**
  * spec, Conventions: {profileKey} is a numeric id or a login; a digits-only segment is always

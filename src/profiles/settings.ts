@@ -1,15 +1,15 @@
 import type { Config } from '../config.ts'
-import { type FieldErrors, invalid } from '../core/errors.ts'
-import { limits } from '../limits.ts'
+import { type FieldErrors, invalid } from '../kernel/errors.ts'
+import { limits } from '../kernel/limits.ts'
 import type { Db } from '../store/db.ts'
-import { isUniqueViolation } from '../store/errors.ts'
+import { isUniqueViolation } from '../store/unique-violation.ts'
 import { languagesRepository } from '../store/languages.ts'
 import { type StoredProfile, type ProfileChanges, profilesRepository } from '../store/profiles.ts'
 import type { User } from '../store/users.ts'
 import { RESERVED_LOGINS } from './logins.ts'
-import { publicPageUrl } from './resource.ts'
-import type { ProfileSettings, UpdateSettingsRequest } from './schemas.ts'
-import { checkLogin, loginErrorMessage } from './service.ts'
+import { publicPageUrl } from './profile-resource.ts'
+import type { ProfileSettings, UpdateSettingsRequest } from './profile-schemas.ts'
+import { checkLogin, loginErrorMessage } from './profile-service.ts'
 
 /** ProfileSettingsResource: the page's login and language, with the choices a client may offer. */
 async function toResource(db: Db, config: Config, profile: StoredProfile, owner: User): Promise<ProfileSettings> {

@@ -1,4 +1,4 @@
-import { MAX_SOCIAL_ORDER } from '../limits.ts'
+import { MAX_SOCIAL_ORDER } from '../kernel/limits.ts'
 import { normaliseLink } from '../slots/shared/links.ts'
 import type { Social } from '../store/profiles.ts'
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { mdText } from './shared/markdown-text.ts'
 import { mdLink, outbound } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
-import { strictObject, text } from './shared/schema.ts'
+import { strictObject, text } from './shared/schema-parts.ts'
 import { BUTTON_CSS, BUTTON_STYLE_LABELS, ButtonCustomize, buttonStyle, customizeField, customStyleAttr, normaliseCustomize } from './shared/style.ts'
 import { defineSlotType } from './types.ts'
 

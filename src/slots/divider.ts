@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { strictObject } from './shared/schema.ts'
+import { strictObject } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 export default defineSlotType({

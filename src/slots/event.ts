@@ -3,7 +3,7 @@ import { card, RECORD_GONE_CSS } from './shared/block-css.ts'
 import { mdText } from './shared/markdown-text.ts'
 import type { EventView } from './shared/records.ts'
 import { lines, mdLink, outbound, words } from './shared/render.ts'
-import { strictObject } from './shared/schema.ts'
+import { strictObject } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 const asEvent = (record: unknown) => (record && typeof record === 'object' && 'startsAt' in record ? (record as EventView) : undefined)

@@ -4,7 +4,7 @@ import { plainText } from './shared/plain-text.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { lines, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
-import { strictObject, stringEnum, text } from './shared/schema.ts'
+import { strictObject, stringEnum, text } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 const STYLES = ['border-faq', 'plain-faq'] as const

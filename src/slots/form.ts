@@ -4,7 +4,7 @@ import { GUARD_FIELDS } from './shared/form-submission.ts'
 import { mdText } from './shared/markdown-text.ts'
 import type { FormField, FormView } from './shared/records.ts'
 import { lines, words } from './shared/render.ts'
-import { strictObject, stringEnum, text } from './shared/schema.ts'
+import { strictObject, stringEnum, text } from './shared/schema-parts.ts'
 import { BUTTON_CSS, BUTTON_STYLE_LABELS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
 import { SlotRuleError, defineSlotType } from './types.ts'
 

@@ -5,7 +5,7 @@ import { mdText } from './shared/markdown-text.ts'
 import { hostOf, lines, linkIndexes, mdLink, outbound, say, words } from './shared/render.ts'
 import { responsiveImage } from './shared/responsive-image.ts'
 import { Problems } from './shared/rules.ts'
-import { optionalLink, strictObject, text } from './shared/schema.ts'
+import { optionalLink, strictObject, text } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 const GalleryItem = strictObject({
@@ -15,7 +15,7 @@ const GalleryItem = strictObject({
   alt: text(300, 'Alternative text: what the image shows, for people who cannot see it (the caption is read too).', { title: 'Alternative text' }),
 })
 
-// How wide an item shows (a 600 px page in src/pages/theme.css; below, a card with 20 px padding
+// How wide an item shows (a 600 px page in src/rendering/theme.css; below, a card with 20 px padding
 // and a grid of 140 px-or-wider columns): alone it spans the card; with others, two columns on a phone.
 const shownWidth = (count: number) =>
   count === 1 ? '(max-width: 600px) calc(100vw - 72px), 528px' : '(max-width: 600px) calc(50vw - 41px), 259px'

@@ -5,7 +5,7 @@ import { musicPlatformOf } from './shared/music-platforms.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { mdLink, outbound, remoteImageOf, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
-import { strictObject, stringEnum, text } from './shared/schema.ts'
+import { strictObject, stringEnum, text } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 const MODES = ['auto', 'manual'] as const

@@ -4,12 +4,12 @@ import { hostOf, mdLink, outbound, say, words } from './shared/render.ts'
 import { responsiveImage } from './shared/responsive-image.ts'
 import { plainText } from './shared/plain-text.ts'
 import { Problems } from './shared/rules.ts'
-import { optionalLink, strictObject, stringEnum, text } from './shared/schema.ts'
+import { optionalLink, strictObject, stringEnum, text } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 const SIZES = ['large', 'medium', 'small'] as const
 
-// How wide each size shows (src/pages/theme.css: a 600 px page with 16 px padding; below: medium 72 %, small 46 %).
+// How wide each size shows (src/rendering/theme.css: a 600 px page with 16 px padding; below: medium 72 %, small 46 %).
 const SHOWN_WIDTH: Record<(typeof SIZES)[number], string> = {
   large: '(max-width: 600px) calc(100vw - 32px), 568px',
   medium: '(max-width: 600px) calc(72vw - 23px), 409px',

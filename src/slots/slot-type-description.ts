@@ -1,4 +1,4 @@
-import { wireSchema } from './shared/schema.ts'
+import { wireSchema } from './shared/schema-parts.ts'
 import { VisibilityInput } from './shared/visibility.ts'
 import type { AnySlotTypeDef } from './types.ts'
 

@@ -4,7 +4,7 @@ import { hostOf, mdLink, outbound, say, words } from './shared/render.ts'
 import { raw } from './shared/html.ts'
 import { RICH_TEXT_TAGS, richText, richTextToMarkdown, visibleText } from './shared/rich-text.ts'
 import { Problems } from './shared/rules.ts'
-import { optionalLink, strictObject, stringEnum, text } from './shared/schema.ts'
+import { optionalLink, strictObject, stringEnum, text } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 const STYLES = ['border', 'plain'] as const

@@ -140,7 +140,7 @@ export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TS
   markdown(slot: SlotView<Static<S>, Static<C>>, record?: unknown): string
   /**
    * The block's rules in the public page's stylesheet, which puts them after the page-wide sheet
-   * (src/pages/theme.css), type by type in registry order. Sheets from slots/shared/ come first
+   * (src/rendering/theme.css), type by type in registry order. Sheets from slots/shared/ come first
    * (a sheet two types list is written once, where the first of them comes); the last is the
    * type's own and styles only its classes. Colours, fonts and radii come from the theme's tokens
    * (`var(--surface)`) unless a style is a fixed look.
@@ -148,7 +148,7 @@ export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TS
   css: readonly string[]
   /**
    * What the block does in the browser, when it does anything: a classic script the public page
-   * runs once, in a function of its own after src/pages/page-script.js (whose `countClick` it may
+   * runs once, in a function of its own after src/rendering/page-script.js (whose `countClick` it may
    * call). The page must work without it.
    */
   script?: string

@@ -4,8 +4,9 @@ import { plainText } from './shared/plain-text.ts'
 import { mdText } from './shared/markdown-text.ts'
 import { lines, mdLink, outbound, remoteImageOf, say, words } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
-import { strictObject, text } from './shared/schema.ts'
+import { strictObject, text } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
+import { YOUTUBE_THUMBNAIL_HOST } from '../config.ts'
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/
 const HOSTS = new Set(['youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'youtu.be'])
@@ -35,14 +36,8 @@ export function parseVideoId(link: string): string | null {
 }
 
 const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`
-/** The privacy-enhanced player: the one frame the page's CSP allows (src/pages/security-headers.ts). */
+/** The privacy-enhanced player: the one frame the page's CSP allows (src/rendering/page-security-headers.ts). */
 const EMBED = 'https://www.youtube-nocookie.com/embed/'
-/**
- * Where YouTube serves video thumbnails: thumbnailUrl points here. The configuration's default
- * for YOUTUBE_THUMBNAIL_URL, which the image proxy reads to fetch them from elsewhere (tests).
- */
-export const YOUTUBE_THUMBNAIL_HOST = 'https://i.ytimg.com'
-
 export default defineSlotType({
   type: 'youtube',
   title: 'YouTube video',

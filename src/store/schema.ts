@@ -60,7 +60,7 @@ export interface OAuthGrantsTable {
   scopes: string
   created_at: string
   last_used_at: string | null
-  /** JSON: what was approved, per redirect URI and resource (oauth/consent.ts); null before it was kept. */
+  /** JSON: what was approved, per redirect URI and resource (authorization/consent.ts); null before it was kept. */
   consented: Generated<string | null>
   /** Digest of the client's redirect URIs when it was approved. */
   client_redirects: Generated<string | null>

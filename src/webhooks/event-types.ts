@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { FORM_SLOT_TYPE } from '../slots/shared/form-submission.ts'
 
 // What each event carries in `data`. These schemas are the single source for the deliveries'
 // shapes, the OpenAPI `webhooks` section and the list of event types an endpoint may take.
@@ -107,12 +108,12 @@ export const WEBHOOK_EVENTS = {
   'block.schedule_started': {
     summary: 'A scheduled block started showing.',
     data: ScheduleEdge,
-    example: { ...page, slotId: 118, type: 'button', at: '2026-12-12T09:00:00.000Z' },
+    example: { ...page, slotId: 118, type: FORM_SLOT_TYPE, at: '2026-12-12T09:00:00.000Z' },
   } satisfies EventType<typeof ScheduleEdge>,
   'block.schedule_ended': {
     summary: 'A scheduled block stopped showing.',
     data: ScheduleEdge,
-    example: { ...page, slotId: 118, type: 'button', at: '2026-12-24T23:00:00.000Z' },
+    example: { ...page, slotId: 118, type: FORM_SLOT_TYPE, at: '2026-12-24T23:00:00.000Z' },
   } satisfies EventType<typeof ScheduleEdge>,
   'analytics.daily': {
     summary: 'Yesterday’s figures of a page, once a day after midnight in the owner’s time zone.',
@@ -124,7 +125,7 @@ export const WEBHOOK_EVENTS = {
       views: 240,
       uniqueVisitors: 181,
       clicks: 57,
-      blocks: [{ slotId: 118, type: 'button', title: 'Shop', clicks: 41 }],
+      blocks: [{ slotId: 118, type: FORM_SLOT_TYPE, title: 'Commissions', clicks: 41 }],
       topSources: [{ source: 'instagram', views: 150 }],
     },
   } satisfies EventType<typeof AnalyticsDaily>,

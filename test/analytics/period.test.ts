@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { localDay } from '../../src/analytics/local-day.ts'
 import { resolveQuery } from '../../src/analytics/period.ts'
-import { AppError } from '../../src/core/errors.ts'
+import { AppError } from '../../src/kernel/errors.ts'
 
 // 2026-03-01 00:30 in Berlin (CET, UTC+1), still 28 February in UTC and New York.
 const now = new Date('2026-02-28T23:30:00Z')

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { addDays } from '../../src/analytics/local-day.ts'
-import { purgeExpiredAnalytics } from '../../src/analytics/purge.ts'
+import { purgeExpiredAnalytics } from '../../src/analytics/analytics-purge.ts'
 import { analyticsRepository } from '../../src/store/analytics.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { NOT_AVAILABLE } from '../../src/discovery.ts'
+import { NOT_AVAILABLE } from '../../src/http/discovery-document.ts'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 describe(`GET / (${STORE})`, () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { compileBody } from '../../src/core/validation.ts'
+import { compileBody } from '../../src/kernel/validation.ts'
 import musicSlot from '../../src/slots/music.ts'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { deezerDiscovery, DISCOVERY_UPC, HARDER_ISRC } from '../music/fakes/fixtures.ts'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { unzipSync, zipSync } from 'fflate'
-import { demo } from '../../src/cli/demo.ts'
+import { demo } from '../../src/cli/demo-commands.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 

@@ -7,30 +7,18 @@ import { fileURLToPath } from 'node:url'
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 const DOC = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/architecture.md')
 
-/** Folders of the domain: below every face, so none of them may import one. */
-const DOMAIN = ['analytics', 'auth', 'core', 'media', 'music', 'profiles', 'slots', 'store']
-/** The faces and the transport: what the domain must never reach for. */
+/** Folders below every face and the transport, so none of them may import one. */
+const BELOW_FACES = ['kernel', 'observability', 'store', 'analytics', 'auth', 'backup', 'i18n', 'jobs', 'media', 'music', 'profiles', 'rendering', 'slots', 'transfer', 'authorization', 'infra', 'core']
+/** The faces and the transport: what the layers below must never reach for. */
 const FACES = ['http', 'api', 'mcp', 'oauth', 'dashboard', 'pages', 'cli']
+/** The one module of core/ a face may import: the catalogue, which re-exports the types it needs. */
+const DOOR = 'core/use-cases.ts'
 
 /**
  * Imports the matrix of docs/architecture.md does not allow, each for a reason (the doc's
  * exceptions table lists the same pairs). A path ending in / covers its folder.
  */
 const ALLOWED: Array<[from: string[], to: string[]]> = [
-  // The sign-in forms' CSP form-action must allow the authorization server's redirect targets.
-  [['dashboard/sign-in.ts', 'dashboard/register.ts'], ['oauth/csp-sources.ts']],
-  // The consent page is a dashboard page on the dashboard's session (app.ts hands it over).
-  [['oauth/consent-pages.ts'], ['dashboard/current-user.ts', 'dashboard/page-routes.ts', 'dashboard/layout.ts']],
-  // The authorization server's own records; oauth/ is still both face and OAuth domain.
-  [['oauth/grants.ts', 'oauth/clients.ts', 'oauth/consent-pages.ts', 'oauth/consent.ts', 'oauth/csp-sources.ts'], ['store/']],
-  // The theme preview is the public page itself, drawn by the one renderer.
-  [['dashboard/theme-picker.ts', 'dashboard/editor/editor-routes.ts'], ['pages/page-renderer.ts', 'pages/security-headers.ts', 'pages/theme.ts']],
-  // The editor shows each social link with the icon the public page draws for it.
-  [['dashboard/editor/editor-view.ts'], ['pages/social-icon-svg.ts']],
-  // The page's QR code is the image the public page serves.
-  [['dashboard/profile-page.ts'], ['pages/qr-code.ts']],
-  // Built assets are served with the public pages' ETag rules.
-  [['http/site-files.ts'], ['pages/page-cache.ts', 'pages/negotiation.ts']],
   // The row shapes the event and form slots render, and a slot's visibility (types only).
   [['store/events.ts', 'store/forms.ts', 'store/slots.ts'], ['slots/shared/records.ts', 'slots/shared/visibility.ts']],
 ]
@@ -45,6 +33,20 @@ function filesUnder(dir: string): string[] {
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8')
   return [...source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1])
+}
+
+/** The modules a file loads when it runs: type-only imports are erased and load nothing. */
+function valueImportsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8')
+  const specs: string[] = []
+  for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s+'([^']+)'/gm)) {
+    const names = m[2].trim()
+    const allTypes = /^\{[^}]*\}$/.test(names) && names.slice(1, -1).split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '))
+    if (!m[1] && !allTypes) specs.push(m[3])
+  }
+  for (const m of source.matchAll(/^\s*import\s+'([^']+)'/gm)) specs.push(m[1])
+  for (const m of source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) specs.push(m[1])
+  return specs
 }
 
 const srcPath = (file: string, spec: string) => relative(SRC, resolve(dirname(file), spec))
@@ -69,13 +71,12 @@ function readMatrix() {
   const groupOf = new Map<string, string>()
   const mayImport = new Map<string, Set<string>>()
   const rows = tableAfter(doc, '## The matrix')
-  const groupName = (layer: string) =>
-    layer.startsWith('face') ? 'face' : layer === 'transport' ? 'http' : layer
+  const groupName = (layer: string) => (layer.startsWith('face') ? 'face' : layer)
   for (const [units, layer, allowed] of rows) {
     for (const unit of ticked(units)) {
       const name = unit.replace(/\/$/, '')
       groupOf.set(name, groupName(layer))
-      mayImport.set(name, new Set(allowed.split(',').map((g) => g.trim())))
+      mayImport.set(name, new Set(allowed.split(',').map((g) => g.trim().replace(/`/g, ''))))
     }
   }
   const exceptions = tableAfter(doc, 'Exceptions').map(([from, to]) => `${ticked(from).join(' ')} → ${ticked(to).join(' ')}`)
@@ -86,9 +87,9 @@ const unitOf = (path: string) => (path.includes('/') ? path.split('/')[0] : path
 const covers = (pattern: string, path: string) => (pattern.endsWith('/') ? path.startsWith(pattern) : path === pattern)
 
 describe('layers', () => {
-  it('keeps the domain free of faces, transport and Fastify', () => {
+  it('keeps everything below the faces free of faces, transport and Fastify', () => {
     const offences: string[] = []
-    for (const folder of DOMAIN) {
+    for (const folder of BELOW_FACES) {
       for (const file of filesUnder(join(SRC, folder))) {
         for (const spec of importsOf(file)) {
           const into = spec.startsWith('.') ? srcPath(file, spec).split('/')[0] : undefined
@@ -115,7 +116,8 @@ describe('layers', () => {
         const to = unitOf(target)
         if (to === from) continue
         const group = groupOf.get(to)
-        const ok = group !== undefined && group !== 'face' && group !== 'assembly' && allowed.has(group)
+        const throughDoor = target === DOOR && allowed.has('door')
+        const ok = throughDoor || (group !== undefined && group !== 'face' && group !== 'assembly' && allowed.has(group))
         if (ok || ALLOWED.some(([froms, tos]) => froms.some((f) => covers(f, path)) && tos.some((t) => covers(t, target)))) continue
         offences.push(`${path} → ${target}`)
       }
@@ -134,5 +136,32 @@ describe('layers', () => {
       files.some((path) => froms.some((f) => covers(f, path)) && importsOf(join(SRC, path)).some((spec) => spec.startsWith('.') && tos.some((t) => covers(t, srcPath(join(SRC, path), spec))))),
     )
     assert.deepEqual(ALLOWED.filter((_, i) => !used[i]).map(([from]) => from.join(' ')), [])
+  })
+
+  it('leaves no two folders importing each other: the folder graph of runtime imports has no cycle', () => {
+    const files = filesUnder(SRC).map((f) => relative(SRC, f))
+    const edges = new Map<string, Set<string>>()
+    for (const path of files) {
+      for (const spec of valueImportsOf(join(SRC, path))) {
+        if (!spec.startsWith('.')) continue
+        const [from, to] = [unitOf(path), unitOf(srcPath(join(SRC, path), spec))]
+        if (from !== to) edges.set(from, (edges.get(from) ?? new Set()).add(to))
+      }
+    }
+    const cycles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const stack: string[] = []
+    const visit = (unit: string) => {
+      state.set(unit, 'open')
+      stack.push(unit)
+      for (const next of edges.get(unit) ?? []) {
+        if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' → '))
+        else if (!state.has(next)) visit(next)
+      }
+      stack.pop()
+      state.set(unit, 'done')
+    }
+    for (const unit of edges.keys()) if (!state.has(unit)) visit(unit)
+    assert.deepEqual(cycles, [])
   })
 })

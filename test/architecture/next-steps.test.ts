@@ -4,12 +4,12 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
-import { apiModules } from '../../src/api/index.ts'
-import { NEXT_STEPS, nextStepsIn, renderNextSteps } from '../../src/core/next-step.ts'
-import { dashboardNextSteps } from '../../src/dashboard/next-steps.ts'
-import { restNextSteps } from '../../src/http/next-steps.ts'
-import { toolNextSteps } from '../../src/mcp/next-steps.ts'
-import { tools } from '../../src/mcp/tools/index.ts'
+import { apiModules } from '../../src/api/api-modules.ts'
+import { NEXT_STEPS, nextStepsIn, renderNextSteps } from '../../src/kernel/next-step.ts'
+import { dashboardNextSteps } from '../../src/dashboard/page-next-steps.ts'
+import { restNextSteps } from '../../src/http/route-next-steps.ts'
+import { toolNextSteps } from '../../src/mcp/tool-next-steps.ts'
+import { tools } from '../../src/mcp/tools/tool-list.ts'
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 /** The core and the domain: what they say reaches every face, so it names no face's routes. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { limits } from '../../src/limits.ts'
+import { limits } from '../../src/kernel/limits.ts'
 import { RESERVED_LOGINS } from '../../src/profiles/logins.ts'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 

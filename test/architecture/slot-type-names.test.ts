@@ -14,34 +14,34 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
  * slot-type knowledge living outside its type's module: move it there (or into the registry).
  */
 const ALLOWED: Record<string, Record<string, string>> = {
-  'api/music.ts': { music: 'the music lookup rate-limit group' },
+  'api/music-routes.ts': { music: 'the music lookup rate-limit group' },
   'core/slot-use-cases.ts': { text: 'example request body', divider: 'example request body', button: 'example request body' },
-  'api/slot-types.ts': { button: 'OpenAPI example of the {type} path parameter' },
+  'api/slot-type-routes.ts': { button: 'OpenAPI example of the {type} path parameter' },
   'core/demo-page.ts': Object.fromEntries(SLOT_TYPES.map((t) => [t, 'the demo page shows one slot of every type, by name'])),
-  'core/token-limits.ts': { music: 'the music lookup rate-limit group' },
-  'core/page-document.ts': {
+  'infra/token-limits.ts': { music: 'the music lookup rate-limit group' },
+  'transfer/page-document.ts': {
     text: 'a form field input type',
     button: 'the page document example',
     picture: 'the page document example',
     event: 'the page document property holding an event record',
     form: 'the page document property holding a form record',
   },
-  'core/importers/foreign-page.ts': Object.fromEntries(
+  'transfer/importers/foreign-page.ts': Object.fromEntries(
     ['button', 'text', 'youtube', 'music', 'divider'].map((t) => [t, 'importers map the blocks of other services onto slot types by name']),
   ),
-  'core/importers/linkstack.ts': { text: "LinkStack's own name of a text block in its export" },
-  'core/importers/littlelink.ts': { button: "the CSS class of LittleLink's buttons" },
-  'dashboard/forms.ts': { text: 'an HTML input type' },
+  'transfer/importers/linkstack.ts': { text: "LinkStack's own name of a text block in its export" },
+  'transfer/importers/littlelink.ts': { button: "the CSS class of LittleLink's buttons" },
+  'dashboard/form-fields.ts': { text: 'an HTML input type' },
   // The page editor's richer widgets, where a generated form field cannot serve (issue #26).
   'core/editor-use-cases.ts': { event: 'event blocks are made in the dashboard', form: 'form blocks are made in the dashboard', text: 'a form question kind' },
   'dashboard/editor/editor-routes.ts': { event: 'the event fields', form: 'the form fields', music: 'the music lookup section', text: 'a form question kind' },
   'dashboard/editor/editor-view.ts': { event: 'the event fields', form: 'the form fields', music: 'the music lookup section', text: 'a form question kind' },
-  'discovery.ts': { button: 'an example in the API index document' },
+  'http/discovery-document.ts': { button: 'an example in the API index document' },
   'mcp/call-tool.ts': { text: 'MCP content type' },
   'mcp/define-tool.ts': { text: 'MCP content type' },
   'mcp/prompts.ts': { text: 'MCP content type' },
   'mcp/tools/lookup-music.ts': { music: 'the music lookup rate-limit group' },
-  'pages/form-submissions.ts': { form: 'the form record kind of the submission route' },
+  'pages/form-answer-routes.ts': { form: 'the form record kind of the submission route' },
   'profiles/logins.ts': { event: 'a reserved login' },
   'profiles/design-tokens.ts': { text: 'the palette colour of card text (what a primary button wears)' },
   'profiles/social-icons.ts': { youtube: 'a social icon name' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { demo } from '../../src/cli/demo.ts'
+import { demo } from '../../src/cli/demo-commands.ts'
 import { SLOT_TYPES } from '../../src/slots/types.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'

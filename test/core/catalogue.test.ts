@@ -2,20 +2,13 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { apiModules } from '../../src/api/index.ts'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { apiModules } from '../../src/api/api-modules.ts'
 import { commands } from '../../src/cli/commands.ts'
 import * as catalogue from '../../src/core/use-cases.ts'
-import { accountSettingsPages } from '../../src/dashboard/account-settings.ts'
-import { appPages } from '../../src/dashboard/apps.ts'
-import { myLinksPages } from '../../src/dashboard/my-links.ts'
-import type { PageRow } from '../../src/dashboard/page-routes.ts'
-import { profilePages } from '../../src/dashboard/profile-page.ts'
-import { registerPages } from '../../src/dashboard/register.ts'
-import { signInPages } from '../../src/dashboard/sign-in.ts'
-import { themePickerPages } from '../../src/dashboard/theme-picker.ts'
-import { tokenPages } from '../../src/dashboard/tokens.ts'
-import { tools } from '../../src/mcp/tools/index.ts'
-import { consentPages } from '../../src/oauth/consent-pages.ts'
+import { dashboardPages } from '../../src/dashboard/install-dashboard.ts'
+import { tools } from '../../src/mcp/tools/tool-list.ts'
 
 /**
  * What a face may do without a catalogue operation, each with its reason. Anything else a route
@@ -30,7 +23,7 @@ const FACE_ONLY = new Set([
   // Sign-in itself: the dashboard's session is how the owner becomes a principal at all.
   'dashboard POST /login',
   'dashboard POST /logout',
-  // The OAuth consent decision is a step of the authorization server's protocol (oauth/grants.ts).
+  // The OAuth consent decision is a step of the authorization server's protocol (authorization/grants.ts).
   'dashboard POST /oauth/authorize',
   // Files of a stopped (or copied) store, not an open context: there is no store to go through.
   'cli backup',
@@ -70,79 +63,77 @@ function catalogueCalls(source: string): string[] {
   return calls
 }
 
-const src = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url))
 const rowName = (prefix: string, row: { method: string; url: string }) => `api ${row.method} ${`${prefix}${row.url}`.replace(/\/$/, '')}`
-/** The file of each module of apiModules, in its order. */
-const API_FILES = ['discovery', 'slot-types', 'profiles', 'slots', 'music', 'files', 'analytics', 'form-submissions', 'page-transfer']
-const kebab = (name: string) => name.replace(/_/g, '-')
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
 
+/**
+ * The file that defines each exported value of a face's modules, found by importing every
+ * module under the face's folder: so a route table, tool or command is checked in its own file
+ * without any list kept here. Rows of an exported table count as defined by its file too.
+ */
+async function definitions(face: string): Promise<Map<unknown, string>> {
+  const files = (readdirSync(join(SRC, face), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => join(SRC, face, f))
+  const found = new Map<unknown, string>()
+  // A row belongs to the smallest table holding it: its own, not the list that gathers them all.
+  const tableSize = new Map<unknown, number>()
+  for (const file of files) {
+    for (const value of Object.values(await import(file))) {
+      if (value === null || typeof value !== 'object') continue
+      if (!found.has(value)) found.set(value, file)
+      if (!Array.isArray(value)) continue
+      for (const row of value) {
+        if (!row || typeof row !== 'object' || (tableSize.get(row) ?? Number.POSITIVE_INFINITY) <= value.length) continue
+        found.set(row, file)
+        tableSize.set(row, value.length)
+      }
+    }
+  }
+  return found
+}
+const [apiFiles, mcpFiles, dashboardFiles, cliFiles] = await Promise.all(['api', 'mcp', 'dashboard', 'cli'].map(definitions))
+const fileOf = (defined: Map<unknown, string>, value: unknown, what: string): string => {
+  const file = defined.get(value)
+  assert.ok(file, `${what} is defined in a module of its face`)
+  return file
+}
 describe('the catalogue of use cases', () => {
   it('is called by every API route row, or the row is declared face-only', () => {
-    assert.equal(apiModules.length, API_FILES.length, 'every API module is checked')
     const missing: string[] = []
-    apiModules.forEach((module, i) => {
+    for (const module of apiModules) {
+      const file = fileOf(apiFiles, module, `API module ${module.prefix}`)
       for (const row of module.rows) {
         const key = rowName(module.prefix, row)
         if (FACE_ONLY.has(key)) continue
-        if (!catalogueCalls(reachableSource(row.handler as any, src(`api/${API_FILES[i]}.ts`))).length) missing.push(key)
+        if (!catalogueCalls(reachableSource(row.handler as any, file)).length) missing.push(key)
       }
-    })
+    }
     assert.deepEqual(missing, [])
   })
 
   it('is called by every MCP tool, or the tool is declared face-only', () => {
     const missing = tools
       .filter((t) => !FACE_ONLY.has(`mcp ${t.name}`))
-      .filter((t) => !catalogueCalls(reachableSource(t.handler as any, src(`mcp/tools/${kebab(t.name)}.ts`))).length)
+      .filter((t) => !catalogueCalls(reachableSource(t.handler as any, fileOf(mcpFiles, t, `tool ${t.name}`))).length)
       .map((t) => t.name)
     assert.deepEqual(missing, [])
   })
 
   it('is called by every dashboard form handler, or the form is declared face-only', () => {
-    const tables: Array<[PageRow[], string]> = [
-      [signInPages, 'dashboard/sign-in.ts'],
-      [registerPages, 'dashboard/register.ts'],
-      [accountSettingsPages, 'dashboard/account-settings.ts'],
-      [tokenPages, 'dashboard/tokens.ts'],
-      [appPages, 'dashboard/apps.ts'],
-      [consentPages, 'oauth/consent-pages.ts'],
-      [myLinksPages, 'dashboard/my-links.ts'],
-      [profilePages, 'dashboard/profile-page.ts'],
-      [themePickerPages, 'dashboard/theme-picker.ts'],
-    ]
     const missing: string[] = []
-    for (const [rows, file] of tables) {
-      for (const row of rows.filter((r) => r.method === 'POST')) {
-        const key = `dashboard POST ${row.url}`
-        if (FACE_ONLY.has(key)) continue
-        if (!catalogueCalls(reachableSource(row.handler, src(file))).length) missing.push(key)
-      }
+    for (const row of dashboardPages.filter((r) => r.method === 'POST')) {
+      const key = `dashboard POST ${row.url}`
+      if (FACE_ONLY.has(key)) continue
+      if (!catalogueCalls(reachableSource(row.handler, fileOf(dashboardFiles, row, key))).length) missing.push(key)
     }
     assert.deepEqual(missing, [])
   })
 
   it('is called by every command, or the command is declared face-only', () => {
-    const fileOf: Record<string, string> = {
-      'users create': 'accounts',
-      'users set-password': 'accounts',
-      'tokens create': 'accounts',
-      migrate: 'accounts',
-      demo: 'demo',
-      'files purge': 'files',
-      'analytics purge': 'analytics',
-      'analytics seed': 'analytics',
-      'forms submissions': 'forms',
-      'pages export': 'pages',
-      'pages import': 'pages',
-      backup: 'backup',
-      restore: 'backup',
-    }
-    assert.deepEqual(Object.keys(fileOf).sort(), commands.map((c) => c.name).sort(), 'every command is checked')
     const missing = commands
       .filter((c) => !FACE_ONLY.has(`cli ${c.name}`))
       .filter((c) => {
         const run = 'run' in c ? c.run : c.runWithoutContext
-        return !catalogueCalls(reachableSource(run, src(`cli/${fileOf[c.name]}.ts`))).length
+        return !catalogueCalls(reachableSource(run, fileOf(cliFiles, c, `command ${c.name}`))).length
       })
       .map((c) => c.name)
     assert.deepEqual(missing, [])
@@ -153,15 +144,15 @@ describe('the catalogue of use cases', () => {
     const known = new Set([
       ...api,
       ...tools.map((t) => `mcp ${t.name}`),
-      ...[signInPages, consentPages].flat().map((r) => `dashboard ${r.method} ${r.url}`),
+      ...dashboardPages.map((r) => `dashboard ${r.method} ${r.url}`),
       ...commands.map((c) => `cli ${c.name}`),
     ])
     assert.deepEqual([...FACE_ONLY].filter((k) => !known.has(k)), [])
     const callingAfterAll = [
-      ...apiModules.flatMap((m, i) =>
-        m.rows.filter((r) => FACE_ONLY.has(rowName(m.prefix, r)) && catalogueCalls(reachableSource(r.handler as any, src(`api/${API_FILES[i]}.ts`))).length).map((r) => rowName(m.prefix, r)),
+      ...apiModules.flatMap((m) =>
+        m.rows.filter((r) => FACE_ONLY.has(rowName(m.prefix, r)) && catalogueCalls(reachableSource(r.handler as any, fileOf(apiFiles, m, m.prefix))).length).map((r) => rowName(m.prefix, r)),
       ),
-      ...tools.filter((t) => FACE_ONLY.has(`mcp ${t.name}`) && catalogueCalls(reachableSource(t.handler as any, src(`mcp/tools/${kebab(t.name)}.ts`))).length).map((t) => `mcp ${t.name}`),
+      ...tools.filter((t) => FACE_ONLY.has(`mcp ${t.name}`) && catalogueCalls(reachableSource(t.handler as any, fileOf(mcpFiles, t, t.name))).length).map((t) => `mcp ${t.name}`),
     ]
     assert.deepEqual(callingAfterAll, [])
   })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { parseId } from '../../src/core/ids.ts'
+import { parseId } from '../../src/kernel/ids.ts'
 
 describe('parseId, the one test of an id in a path', () => {
   it('takes a positive whole number without leading zeros', () => {

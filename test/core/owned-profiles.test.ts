@@ -5,7 +5,7 @@ import * as useCases from '../../src/core/use-cases.ts'
 import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { type Fleet, startFleet } from '../fleet/fleet.ts'
 
-// A token's reads take the page from core/owned-profiles.ts while the account's revision has
+// A token's reads take the page from infra/owned-profiles.ts while the account's revision has
 // not moved. Each test reads first (so the page is kept), writes through another face or
 // instance, and expects the very next read to show the write, with no waiting.
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { zipSync } from 'fflate'
-import { AppError } from '../../src/core/errors.ts'
-import { ARCHIVE_LIMITS, readArchive, writeArchive } from '../../src/core/page-archive.ts'
+import { AppError } from '../../src/kernel/errors.ts'
+import { ARCHIVE_LIMITS, readArchive, writeArchive } from '../../src/transfer/page-archive.ts'
 
 const refusal = (fn: () => unknown): AppError => {
   try {

@@ -56,7 +56,7 @@ describe(`presented slots, kept per slots revision (${STORE})`, () => {
     // moved with the insert, so the presented copy is not used.
     assert.deepEqual(types(await useCases.slots.list(t.ctx, ownerPrincipal(user), profile.id)), ['text', 'divider', 'text', 'countdown'])
     // A token's reads trust the page as read at the account's revision, which the core moves
-    // with every write it makes (core/owned-profiles.ts); a write around it moves it by hand.
+    // with every write it makes (infra/owned-profiles.ts); a write around it moves it by hand.
     await t.ctx.verifiedTokens.changed(user.id)
     assert.deepEqual(types((await t.request('GET', base, { token })).body.data), ['text', 'divider', 'text', 'countdown'])
   })

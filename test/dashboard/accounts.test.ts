@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import type { AppError } from '../../src/core/errors.ts'
+import type { AppError } from '../../src/kernel/errors.ts'
 import { countSignIn } from '../../src/dashboard/sign-in-limits.ts'
 import { after, before, describe, it } from 'node:test'
 import { hashPassword } from '../../src/auth/secrets.ts'

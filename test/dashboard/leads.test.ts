@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import { csv, neutralise } from '../../src/dashboard/csv.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
 import { formsRepository } from '../../src/store/forms.ts'

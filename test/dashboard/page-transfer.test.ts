@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { unzipSync } from 'fflate'
-import { demo } from '../../src/cli/demo.ts'
+import { demo } from '../../src/cli/demo-commands.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { csrfOf, registeredVisitor, type Visitor } from '../helpers/dashboard.ts'

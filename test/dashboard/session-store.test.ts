@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Session } from '../../src/auth/sessions.ts'
+import type { Session } from '../../src/auth/dashboard-sessions.ts'
 import { sha256 } from '../../src/auth/secrets.ts'
-import type { DashboardSessionStore } from '../../src/auth/sessions.ts'
+import type { DashboardSessionStore } from '../../src/auth/dashboard-sessions.ts'
 import { makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 const DAY = 86_400_000

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { THEMES } from '../../src/profiles/design-tokens.ts'
-import { pageStyle } from '../../src/pages/theme.ts'
+import { pageStyle } from '../../src/rendering/theme.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { memoryRateLimiter, redisRateLimiter } from '../../src/core/rate-limiter.ts'
+import { memoryRateLimiter, redisRateLimiter } from '../../src/infra/rate-limiter.ts'
 import type { TestApp } from './app.ts'
 
 /** A clock the test moves by hand; windows are cut from it, so edges are exact. */

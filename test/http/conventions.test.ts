@@ -111,7 +111,7 @@ describe(`HTTP conventions (${STORE})`, () => {
 
 describe('mergeErrors', () => {
   it('keeps a field named __proto__ as an own key instead of replacing the prototype', async () => {
-    const { mergeErrors } = await import('../../src/core/errors.ts')
+    const { mergeErrors } = await import('../../src/kernel/errors.ts')
     const merged = mergeErrors({}, JSON.parse('{"__proto__": ["Unknown field: remove it."], "constructor": ["x"]}'))
     assert.deepEqual(Object.keys(merged).sort(), ['__proto__', 'constructor'])
     assert.equal(Object.getPrototypeOf(merged), Object.prototype)

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { promisify } from 'node:util'
-import { errorTable } from '../../src/core/errors.ts'
+import { errorTable } from '../../src/kernel/errors.ts'
 import { makeAccount, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 const run = promisify(execFile)
@@ -44,9 +44,9 @@ describe(`GET /openapi.json (${STORE})`, () => {
   })
 
   it('documents request bodies with the very schema that validates them', async () => {
-    const { StoreProfileRequest } = await import('../../src/profiles/schemas.ts')
-    const { renderNextStepsIn } = await import('../../src/core/next-step.ts')
-    const { restNextSteps } = await import('../../src/http/next-steps.ts')
+    const { StoreProfileRequest } = await import('../../src/profiles/profile-schemas.ts')
+    const { renderNextStepsIn } = await import('../../src/kernel/next-step.ts')
+    const { restNextSteps } = await import('../../src/http/route-next-steps.ts')
     const doc = (await t.request('GET', '/v1/openapi.json', { token })).body
     // The same schema, its next steps ({{profiles.checkLogin}}) named as the API's routes.
     assert.deepEqual(

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
 import { Redis } from 'ioredis'
-import { addressKey } from '../../src/http/rate-limit.ts'
-import { memoryRateLimiter, msUntilAllowed, type RateLimiter, type RateRule, redisRateLimiter } from '../../src/core/rate-limiter.ts'
+import { addressKey } from '../../src/http/rate-limit-hooks.ts'
+import { memoryRateLimiter, msUntilAllowed, type RateLimiter, type RateRule, redisRateLimiter } from '../../src/infra/rate-limiter.ts'
 
 import { handClock, WINDOW_EDGE as EPOCH } from '../helpers/rate-limits.ts'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Histogram, Registry } from 'prom-client'
-import { RequestHistogram } from '../../src/request-histogram.ts'
+import { RequestHistogram } from '../../src/observability/request-histogram.ts'
 
 // The lean histogram must scrape exactly as prom-client's own would, for the same observations.
 describe('RequestHistogram', () => {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { startMcpSession, callTool, connectMcp, errorOf } from '../helpers/mcp.ts'
-import { tools as registry } from '../../src/mcp/tools/index.ts'
+import { tools as registry } from '../../src/mcp/tools/tool-list.ts'
 import { useHandClock } from '../helpers/rate-limits.ts'
 
 const ACCEPT = 'application/json, text/event-stream'

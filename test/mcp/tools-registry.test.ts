@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import type { AnyToolDef } from '../../src/mcp/define-tool.ts'
-import { tools } from '../../src/mcp/tools/index.ts'
+import { tools } from '../../src/mcp/tools/tool-list.ts'
 import { ABILITIES } from '../../src/store/tokens.ts'
 
 // sentry-mcp's catalogue rules (its tools.test.ts) applied to every tool, plus "declares a scope"

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { AppError } from '../../src/core/errors.ts'
+import { AppError } from '../../src/kernel/errors.ts'
 import { looksLikeLink, normalisedQuery, parseMusicQuery } from '../../src/music/query.ts'
 
 describe('parseMusicQuery', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 describe(`GET /-/go/… on links stored around the API (${STORE})`, () => {

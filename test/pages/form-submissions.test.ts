@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { checkSubmission, MIN_FILL_MS } from '../../src/slots/shared/form-submission.ts'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { etagMatches, prefersMarkdown } from '../../src/pages/negotiation.ts'
+import { etagMatches, prefersMarkdown } from '../../src/http/negotiation.ts'
 
 describe('prefersMarkdown', () => {
   it('chooses markdown when the client names it first or alone', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { type CachedPage, PageCache, strongEtag } from '../../src/pages/page-cache.ts'
+import { strongEtag } from '../../src/kernel/etag.ts'
+import { type CachedPage, PageCache } from '../../src/pages/page-cache.ts'
 
 const page = (profileId: number, login: string, text = login, expiresAt = Number.POSITIVE_INFINITY): CachedPage => {
   const body = Buffer.from(text)

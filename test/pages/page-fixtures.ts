@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { uploadService } from '../../src/media/uploads.ts'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import { eventsRepository } from '../../src/store/events.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import { type StoredProfile, profilesRepository } from '../../src/store/profiles.ts'

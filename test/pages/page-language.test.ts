@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { CATALOGUES } from '../../src/i18n/catalogue.ts'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import { eventsRepository } from '../../src/store/events.ts'
 import { languagesRepository } from '../../src/store/languages.ts'
 import { type StoredProfile, profilesRepository } from '../../src/store/profiles.ts'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { DRAWN_ICONS, socialIconSvg } from '../../src/pages/social-icon-svg.ts'
+import { DRAWN_ICONS, socialIconSvg } from '../../src/rendering/social-icon-svg.ts'
 import { SOCIAL_PLATFORMS, socialIcon } from '../../src/profiles/social-icons.ts'
 
 describe('socialIconSvg', () => {

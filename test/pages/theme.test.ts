@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { THEMES, themeTokensCss } from '../../src/profiles/design-tokens.ts'
-import { pageScript, pageStyle } from '../../src/pages/theme.ts'
+import { pageScript, pageStyle } from '../../src/rendering/theme.ts'
 import { slotTypes } from '../../src/slots/registry.ts'
 import { SLOT_TYPES } from '../../src/slots/types.ts'
 
 const types = Object.values(slotTypes)
-const pageWide = readFileSync(new URL('../../src/pages/theme.css', import.meta.url), 'utf8').trim()
+const pageWide = readFileSync(new URL('../../src/rendering/theme.css', import.meta.url), 'utf8').trim()
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 const occurrences = (text: string, part: string) => text.split(part).length - 1
 
@@ -62,7 +62,7 @@ describe('the public page script', () => {
   it('runs each type’s script in a function of its own after the page-wide part, allowed by its hash', () => {
     const { script, hash } = pageScript
     assert.equal(hash, sha256(script))
-    assert.ok(script.startsWith(readFileSync(new URL('../../src/pages/page-script.js', import.meta.url), 'utf8').trim()))
+    assert.ok(script.startsWith(readFileSync(new URL('../../src/rendering/page-script.js', import.meta.url), 'utf8').trim()))
     const scripted = types.filter((def) => def.script)
     assert.ok(scripted.some((def) => def.type === 'youtube'), 'click-to-load video is a script')
     for (const def of scripted) {

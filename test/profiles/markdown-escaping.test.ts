@@ -4,9 +4,9 @@ import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
 import MarkdownIt from 'markdown-it'
 import { renderPageMarkdown } from '../../src/profiles/markdown.ts'
-import type { ProfileResource } from '../../src/profiles/schemas.ts'
+import type { ProfileResource } from '../../src/profiles/profile-schemas.ts'
 import { mdInline, mdText } from '../../src/slots/shared/markdown-text.ts'
-import { toSlotResource } from '../../src/slots/resource.ts'
+import { toSlotResource } from '../../src/slots/slot-resource.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 // A CommonMark reader with GFM's link literals and raw HTML on: the most a client may turn on.

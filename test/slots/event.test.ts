@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import event from '../../src/slots/event.ts'
 import type { EventView } from '../../src/slots/shared/records.ts'
 import { eventsRepository } from '../../src/store/events.ts'

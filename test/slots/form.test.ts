@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import form from '../../src/slots/form.ts'
 import { BUTTON_STYLES } from '../../src/slots/shared/style.ts'
 import { formsRepository } from '../../src/store/forms.ts'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Webhook } from 'standardwebhooks'
-import { slotService } from '../../src/core/slot-service.ts'
+import { slotService } from '../../src/slots/slot-service.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import type { User } from '../../src/store/users.ts'
 import { makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream'
 import { ownerPrincipal, type Principal } from '../../auth/principal.ts'
-import { AppError, type FieldErrors } from '../../core/errors.ts'
+import { AppError, type FieldErrors } from '../../kernel/errors.ts'
 import * as useCases from '../../core/use-cases.ts'
 import { publicFileUrl } from '../../media/file-url.ts'
-import { renderProfilePage } from '../../pages/page-renderer.ts'
-import { pageSecurityHeaders } from '../../pages/security-headers.ts'
-import { pageStyle } from '../../pages/theme.ts'
-import { publicPageUrl } from '../../profiles/resource.ts'
+import { render } from '../../core/use-cases.ts'
+import { pageSecurityHeaders } from '../../rendering/page-security-headers.ts'
+import { pageStyle } from '../../rendering/theme.ts'
+import { publicPageUrl } from '../../profiles/profile-resource.ts'
 import { slotTypeOf, slotTypes } from '../../slots/registry.ts'
 import { SLOT_TYPES, type SlotType } from '../../slots/types.ts'
-import type { User } from '../../core/account-use-cases.ts'
+import type { User } from '../../core/use-cases.ts'
 import { type Form, type PageInput, type PageRow, text } from '../page-routes.ts'
 import { EDITOR_ASSETS } from './editor-assets.ts'
 import { blockSummary, type EditorState, editorBody, type Panel } from './editor-view.ts'
@@ -90,7 +90,7 @@ function panelFromQuery(p: PageInput<User>): Panel | undefined {
 /** The owner's page as the public sees it, fresh, for the editor's preview frame (never cached or counted). */
 async function preview(p: PageInput<User>) {
   const profile = await useCases.editor.page(p.ctx, principalOf(p), profileIdOf(p))
-  const html = await renderProfilePage(p.ctx, profile)
+  const html = await render.page(p.ctx, profile)
   const headers = pageSecurityHeaders(p.ctx.config.publicUrl, pageStyle(profile.themeId).hash)
   headers['content-security-policy'] = headers['content-security-policy'].replace("frame-ancestors 'none'", "frame-ancestors 'self'")
   return p.reply

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../core/errors.ts'
+import type { FieldErrors } from '../../kernel/errors.ts'
 import type { AnySlotTypeDef } from '../../slots/types.ts'
 import { h, raw, type SafeHtml } from '../../slots/shared/html.ts'
 import type { Form } from '../page-routes.ts'

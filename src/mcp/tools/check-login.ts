@@ -1,8 +1,8 @@
 import { profiles } from '../../core/use-cases.ts'
 import { Type } from '@sinclair/typebox'
-import { LoginCheck, LoginCheckQuery } from '../../profiles/schemas.ts'
+import { LoginCheck, LoginCheckQuery } from '../../profiles/profile-schemas.ts'
 import { defineTool } from '../define-tool.ts'
-import { ProfileKey } from '../schemas.ts'
+import { ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'check_login',

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { Profile, StoreProfileRequest } from '../../profiles/schemas.ts'
+import { Profile, StoreProfileRequest } from '../../profiles/profile-schemas.ts'
 import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { fieldsOf, writeInput } from '../schemas.ts'
+import { fieldsOf, writeInput } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'create_profile',

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox'
-import { NewSlotsBody } from '../../core/slot-use-cases.ts'
-import { limits } from '../../limits.ts'
+import { NewSlotsBody } from '../../core/use-cases.ts'
+import { limits } from '../../kernel/limits.ts'
 import { slots } from '../../core/use-cases.ts'
-import { Slot } from '../../slots/resource.ts'
+import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { DryRun, fieldsOf, IdempotencyKey, newSlotChoice, ProfileKey, writeInput } from '../schemas.ts'
+import { DryRun, fieldsOf, IdempotencyKey, newSlotChoice, ProfileKey, writeInput } from '../tool-schemas.ts'
 
 const { slots: slotList, insertAt } = fieldsOf(NewSlotsBody)
 

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { SlotIds } from '../../core/slot-use-cases.ts'
+import { SlotIds } from '../../core/use-cases.ts'
 import { slots } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { ProfileKey, writeInput } from '../schemas.ts'
+import { ProfileKey, writeInput } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'delete_slots',

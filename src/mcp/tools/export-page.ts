@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
-import { PageDocument } from '../../core/page-document.ts'
-import { pageExportUseCases } from '../../core/page-export.ts'
+import { PageDocument } from '../../transfer/page-document.ts'
+import { pageExport as pageExportUseCases } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
-import { ProfileKey } from '../schemas.ts'
+import { ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'export_page',

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { AccountAnalytics, AnalyticsMeta, AnalyticsQuery } from '../../analytics/schemas.ts'
+import { AccountAnalytics, AnalyticsMeta, AnalyticsQuery } from '../../analytics/analytics-schemas.ts'
 import { analytics } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
-import { AnalyticsMeta, AnalyticsQuery, PageAnalytics } from '../../analytics/schemas.ts'
+import { AnalyticsMeta, AnalyticsQuery, PageAnalytics } from '../../analytics/analytics-schemas.ts'
 import { analytics } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
-import { fieldsOf, ProfileKey } from '../schemas.ts'
+import { fieldsOf, ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'get_profile_analytics',

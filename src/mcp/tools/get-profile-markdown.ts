@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
-import { ProfileKey } from '../schemas.ts'
+import { ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'get_profile_markdown',

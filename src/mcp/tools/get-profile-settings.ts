@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
-import { ProfileSettings } from '../../profiles/schemas.ts'
+import { ProfileSettings } from '../../profiles/profile-schemas.ts'
 import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
-import { ProfileKey } from '../schemas.ts'
+import { ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'get_profile_settings',

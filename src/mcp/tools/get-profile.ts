@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { Profile } from '../../profiles/schemas.ts'
+import { Profile } from '../../profiles/profile-schemas.ts'
 import { profiles } from '../../core/use-cases.ts'
-import { Slot } from '../../slots/resource.ts'
+import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
-import { ProfileKey } from '../schemas.ts'
+import { ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'get_profile',

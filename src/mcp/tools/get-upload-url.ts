@@ -1,9 +1,9 @@
-import { UploadUrlGrant } from '../../core/file-use-cases.ts'
+import { UploadUrlGrant } from '../../core/use-cases.ts'
 import { files } from '../../core/use-cases.ts'
-import { limits } from '../../limits.ts'
+import { limits } from '../../kernel/limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { writeInput } from '../schemas.ts'
+import { writeInput } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'get_upload_url',

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { PageDocument } from '../../core/page-document.ts'
-import { ImportResult, pageImportUseCases } from '../../core/page-import.ts'
-import { limits } from '../../limits.ts'
+import { PageDocument } from '../../transfer/page-document.ts'
+import { ImportResult, pageImport as pageImportUseCases } from '../../core/use-cases.ts'
+import { limits } from '../../kernel/limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { DryRun, IdempotencyKey } from '../schemas.ts'
+import { DryRun, IdempotencyKey } from '../tool-schemas.ts'
 
 const Login = Type.Optional(
   Type.String({

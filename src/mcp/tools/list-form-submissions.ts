@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { FormSubmission, SubmissionsForm, SubmissionsQuery } from '../../core/form-submission-use-cases.ts'
+import { FormSubmission, SubmissionsForm, SubmissionsQuery } from '../../core/use-cases.ts'
 import { formSubmissions } from '../../core/use-cases.ts'
-import { Nullable } from '../../core/schemas.ts'
+import { Nullable } from '../../kernel/schema-helpers.ts'
 import { defineTool } from '../define-tool.ts'
-import { fieldsOf, ProfileKey } from '../schemas.ts'
+import { fieldsOf, ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'list_form_submissions',

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Profile } from '../../profiles/schemas.ts'
+import { Profile } from '../../profiles/profile-schemas.ts'
 import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 

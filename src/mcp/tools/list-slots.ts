@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import { slots } from '../../core/use-cases.ts'
-import { Slot } from '../../slots/resource.ts'
+import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
-import { ProfileKey } from '../schemas.ts'
+import { ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'list_slots',

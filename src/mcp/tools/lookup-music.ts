@@ -1,4 +1,4 @@
-import { LookupQuery } from '../../core/music-use-cases.ts'
+import { LookupQuery } from '../../core/use-cases.ts'
 import { MusicLookupResult } from '../../music/lookup-result.ts'
 import { music } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { MoveSlotInput } from '../../core/slot-move-use-cases.ts'
+import { MoveSlotInput } from '../../core/use-cases.ts'
 import { slotMoves } from '../../core/use-cases.ts'
-import { Slot } from '../../slots/resource.ts'
+import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'
+import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'move_slot',

@@ -1,8 +1,8 @@
-import { MoveSocialLinkInput, SocialLinkAnswer } from '../../core/social-link-use-cases.ts'
+import { MoveSocialLinkInput, SocialLinkAnswer } from '../../core/use-cases.ts'
 import { socialLinks } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'
+import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'move_social_link',

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
 import { slotVisibility } from '../../core/use-cases.ts'
-import { type SlotResource, Slot } from '../../slots/resource.ts'
+import { type SlotResource, Slot } from '../../slots/slot-resource.ts'
 import { Visibility } from '../../slots/shared/visibility.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { ProfileKey, writeInput } from '../schemas.ts'
+import { ProfileKey, writeInput } from '../tool-schemas.ts'
 
 /** What a visibility write says it did, in one line. */
 export function shownText(slot: SlotResource): string {

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import { slotVisibility } from '../../core/use-cases.ts'
-import { Slot } from '../../slots/resource.ts'
+import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { ProfileKey, writeInput } from '../schemas.ts'
+import { ProfileKey, writeInput } from '../tool-schemas.ts'
 import { shownText } from './schedule-slot.ts'
 
 export default defineTool({

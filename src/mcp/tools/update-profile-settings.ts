@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { ProfileSettings, UpdateSettingsRequest } from '../../profiles/schemas.ts'
+import { ProfileSettings, UpdateSettingsRequest } from '../../profiles/profile-schemas.ts'
 import { profiles } from '../../core/use-cases.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { fieldsOf, ProfileKey, writeInput } from '../schemas.ts'
+import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'update_profile_settings',

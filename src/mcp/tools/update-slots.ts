@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
-import { PatchSlotsBody } from '../../core/slot-use-cases.ts'
-import { invalid, type FieldErrors } from '../../core/errors.ts'
+import { PatchSlotsBody } from '../../core/use-cases.ts'
+import { invalid, type FieldErrors } from '../../kernel/errors.ts'
 import { slots } from '../../core/use-cases.ts'
-import { limits } from '../../limits.ts'
-import { Slot } from '../../slots/resource.ts'
+import { limits } from '../../kernel/limits.ts'
+import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { DryRun, IdempotencyKey, ProfileKey, slotPatchChoice, writeInput } from '../schemas.ts'
+import { DryRun, IdempotencyKey, ProfileKey, slotPatchChoice, writeInput } from '../tool-schemas.ts'
 
 const patchItem = PatchSlotsBody.properties.slots.items
 const batch = { minItems: 1, maxItems: limits.slotsPerBatch, description: 'Each slot once; data is merged over its current values at the top level.' }

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
-import { UploadedFile } from '../../core/file-use-cases.ts'
-import { AppError } from '../../core/errors.ts'
+import { UploadedFile } from '../../core/use-cases.ts'
+import { AppError } from '../../kernel/errors.ts'
 import { files } from '../../core/use-cases.ts'
-import { limits } from '../../limits.ts'
+import { limits } from '../../kernel/limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { writeInput } from '../schemas.ts'
-import { UploadFromUrl } from '../../core/file-use-cases.ts'
+import { writeInput } from '../tool-schemas.ts'
+import { UploadFromUrl } from '../../core/use-cases.ts'
 
 export default defineTool({
   name: 'upload_image_from_url',

@@ -1,5 +1,5 @@
 import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox'
-import { nullable, strictObject, stringEnum } from './schema.ts'
+import { nullable, strictObject, stringEnum } from './schema-parts.ts'
 
 /** spec, button and form: the named colour styles, `custom` last. */
 export const BUTTON_STYLES = [
@@ -41,7 +41,7 @@ export const buttonStyle = (description: string) => stringEnum(BUTTON_STYLES, { 
 
 // `format: 'color'` tells the document and the dashboard editor (a colour picker) what the field
 // holds; normaliseCustomize below judges the value, so the format itself accepts any string (here
-// for TypeBox, whose defaults check unions by it; in core/validation.ts for Ajv).
+// for TypeBox, whose defaults check unions by it; in kernel/validation.ts for Ajv).
 FormatRegistry.Set('color', () => true)
 const color = (fallback: string, what: string) =>
   Type.String({ maxLength: 32, default: fallback, format: 'color', description: `${what}: a CSS colour (#RRGGBB, rgb(), hsl() or a name).` })

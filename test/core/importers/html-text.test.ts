@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { AppError } from '../../../src/core/errors.ts'
-import { readElements } from '../../../src/core/importers/html-text.ts'
-import { ParseBudget } from '../../../src/core/importers/parse-budget.ts'
+import { AppError } from '../../../src/kernel/errors.ts'
+import { readElements } from '../../../src/transfer/importers/html-text.ts'
+import { ParseBudget } from '../../../src/transfer/importers/parse-budget.ts'
 
 describe('readElements', () => {
   it('reads elements in order, with attributes in any quoting, entities decoded, script and style text left out', async () => {

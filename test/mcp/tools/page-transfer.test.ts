@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
-import { demo } from '../../../src/cli/demo.ts'
+import { demo } from '../../../src/cli/demo-commands.ts'
 import { usersRepository } from '../../../src/store/users.ts'
 import { makeToken, STORE, startApp, type TestApp } from '../../helpers/app.ts'
 import { callTool, connectMcp } from '../../helpers/mcp.ts'

@@ -1,0 +1,122 @@
+import { requireUser, signedInUser } from './current-user.ts'
+import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit-hooks.ts'
+import { type OAuthClient, oauthClients } from '../authorization/clients.ts'
+import type { Form, PageInput, PageRow } from './page-routes.ts'
+import { csrfField } from './layout.ts'
+import { h } from '../slots/shared/html.ts'
+import type { User } from '../core/use-cases.ts'
+import { type AuthorizationRequest, approve, checkAuthorization, deny, grantOf, rememberedGrant } from '../authorization/grants.ts'
+import { redirectApproved } from '../authorization/consent.ts'
+import { cspSourceOf } from '../authorization/csp-sources.ts'
+import { SCOPE_TEXT } from '../authorization/scopes.ts'
+
+/** The authorization request's own parameters, carried through the consent form unchanged. */
+const REQUEST_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource']
+
+/**
+ * /oauth/authorize: the user, signed in to the dashboard, approves an application once
+ * (issue 12, 3). Rows of the dashboard's table, so the session, CSRF and error pages are its own.
+ */
+export const consentPages: PageRow[] = [
+  { method: 'GET', url: '/oauth/authorize', signedIn: false, handler: (p) => authorize(p, p.query) },
+  { method: 'POST', url: '/oauth/authorize', signedIn: false, handler: (p) => authorize(p, requestOf(p.form), decisionOf(p.form)) },
+]
+
+function requestOf(form: Form): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const k of REQUEST_FIELDS) {
+    const v = form[k]
+    out[k] = Array.isArray(v) ? v[0] : v
+  }
+  return out
+}
+
+const decisionOf = (form: Form) => (form.decision === 'approve' ? 'approve' : 'deny')
+
+function failurePage(p: PageInput<User | undefined>, message: string) {
+  return p.render(
+    {
+      title: 'Authorization failed',
+      narrow: true,
+      body: h`<h1>This application's request cannot be handled</h1>
+<p class="notice bad" role="alert">${message}</p>
+<p>Nothing was shared. Go back to the application and start connecting again; if it keeps failing, its developer needs to fix the request.</p>`,
+    },
+    400,
+  )
+}
+
+/**
+ * RFC 9700 §4.11.2: anyone can register a client with any redirect URI, so a bad request is sent
+ * back to the application automatically only when the signed-in user has already approved that
+ * client; otherwise /oauth/authorize would bounce anyone, unasked, to any address (an open
+ * redirector). Everyone else sees the error on our page.
+ */
+async function redirectTrusted(p: PageInput<User | undefined>, client: OAuthClient, redirectUri: string): Promise<boolean> {
+  const user = p.user ?? (await signedInUser(p.ctx, p.req))
+  const grant = user && (await grantOf(p.ctx, user.id, client.clientId))
+  return grant ? redirectApproved(grant, client, redirectUri) : false
+}
+
+async function authorize(p: PageInput<User | undefined>, query: Record<string, string | string[] | undefined>, decision?: 'approve' | 'deny') {
+  if (await tooManyNewClients(p, query.client_id)) return p.reply
+  const checked = await checkAuthorization(p.ctx, query)
+  if (checked.kind === 'page') return failurePage(p, checked.message)
+  if (checked.kind === 'redirect') {
+    if (!(await redirectTrusted(p, checked.client, checked.redirectUri))) return failurePage(p, checked.message)
+    return p.reply.code(303).header('location', checked.to).header('cache-control', 'no-store').send()
+  }
+  const user = p.user ?? (await requireUser(p.ctx, p.req, p.reply))
+  if (!user) return p.reply
+  const request = checked.request
+  const to =
+    decision === 'deny'
+      ? deny(p.ctx, request)
+      : decision === 'approve' || (await rememberedGrant(p.ctx, user.id, request))
+        ? await approve(p.ctx, user.id, request)
+        : undefined
+  if (to) return p.reply.code(303).header('location', to).header('cache-control', 'no-store').send()
+  return consentPage(p, user, request, query)
+}
+
+/**
+ * A client_id URL never seen before is fetched and stored, as a registration would be: it counts
+ * against the same per-address limit as POST /oauth/register.
+ */
+async function tooManyNewClients(p: PageInput<User | undefined>, clientId: unknown): Promise<boolean> {
+  if (typeof clientId !== 'string' || !oauthClients.isMetadataUrl(clientId)) return false
+  if (await oauthClients.isKnown(p.ctx, clientId)) return false
+  const verdict = await takeAddressLimit(p.ctx, p.req, 'oauthRegistration')
+  if (!verdict || verdict.allowed) return false
+  p.reply.header('retry-after', String(retryAfterSeconds(verdict)))
+  p.render(
+    {
+      title: 'Too many applications',
+      narrow: true,
+      body: h`<h1>Too many new applications from this address</h1>
+<p class="notice bad" role="alert">Try again in ${retryAfterSeconds(verdict)} seconds.</p>`,
+    },
+    429,
+  )
+  return true
+}
+
+function consentPage(p: PageInput<User | undefined>, user: User, request: AuthorizationRequest, query: Record<string, unknown>) {
+  const host = new URL(request.redirectUri).host || request.redirectUri
+  return p.render({
+    title: `Connect ${request.client.name}`,
+    narrow: true,
+    // Approve and Deny both end in a redirect to the application.
+    formActions: [cspSourceOf(request.redirectUri)].filter((s) => s !== undefined),
+    body: h`<h1>Allow <q>${request.client.name}</q> to use your Slotline account?</h1>
+<p>Signed in as <strong>${user.email}</strong>. The application will return to <strong>${host}</strong>${request.client.metadataUrl ? h` (described at <code>${request.client.metadataUrl}</code>)` : ''}.</p>
+<p>It asks to:</p>
+<ul>${request.scopes.map((s) => h`<li>${SCOPE_TEXT[s]} <span class="muted">(<code>${s}</code>)</span></li>`)}</ul>
+<p class="hint">It never sees your password. You can disconnect it at any time in <a href="/settings/apps">Connected apps</a>; its very next request then fails.</p>
+<form method="post" action="/oauth/authorize">
+${csrfField(p.csrf())}
+${REQUEST_FIELDS.map((k) => (typeof query[k] === 'string' ? h`<input type="hidden" name="${k}" value="${query[k] as string}">` : ''))}
+<p class="actions"><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="deny" class="secondary">Deny</button></p>
+</form>`,
+  })
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../context.ts'
+import { scheduleSessionPurge } from '../auth/dashboard-sessions.ts'
+import { accountLifecyclePages } from './account-lifecycle.ts'
+import { accountSettingsPages } from './account-settings.ts'
+import { appPages } from './apps.ts'
+import { consentPages } from './consent-pages.ts'
+import { leadsPages } from './leads.ts'
+import { registerPages as registrationPages } from './register.ts'
+import { type PageRow, registerPages } from './page-routes.ts'
+import { dashboardScope } from './scope.ts'
+import { myLinksPages } from './my-links.ts'
+import { pageTransferPages } from './page-transfer-pages.ts'
+import { profilePages } from './profile-page.ts'
+import { signInPages } from './sign-in.ts'
+import { themePickerPages } from './theme-picker.ts'
+import { tokenPages } from './token-pages.ts'
+import { statisticsPages } from './statistics.ts'
+import { welcomePages } from './welcome.ts'
+import { editorPages } from './editor/editor-routes.ts'
+
+/**
+ * Every page of the account dashboard, in the order they are matched. Every first path segment
+ * here is one of the spec's reserved logins (login, logout, register, settings, my-links, oauth),
+ * so no user's page can ever shadow it; `/` has no segment at all.
+ */
+export const dashboardPages: PageRow[] = [
+  ...signInPages, // GET / (the dashboard, or a welcome page for visitors), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
+  ...registrationPages, // GET/POST /register
+  ...welcomePages, // GET /login/forgot
+  ...accountSettingsPages, // GET/POST /settings, POST /settings/password
+  ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
+  ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
+  ...appPages, // GET /settings/apps, POST /settings/apps/:grantId/disconnect
+  ...consentPages, // GET/POST /oauth/authorize (OAuth consent, on the dashboard's session)
+  ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
+  ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
+  ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+  ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]
+  ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
+  ...editorPages, // GET /my-links/:profileId/editor (+ /preview), POST …/editor/{profile,images,socials,music,order,blocks…}
+  ...pageTransferPages, // GET /my-links/:profileId/export, POST /my-links/import
+]
+
+export function installDashboard(app: FastifyInstance, ctx: AppContext): void {
+  dashboardScope(app, ctx, (scope) => registerPages(scope, ctx, dashboardPages))
+
+  scheduleSessionPurge(ctx)
+}
