@@ -3,8 +3,11 @@ import type { Identity } from '../auth/identity.ts'
 import { can, type Principal, requireOwnerInPerson } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { limits } from '../limits.ts'
+import { emailChangesRepository } from '../store/email-changes.ts'
 import type { User } from '../store/users.ts'
 import { usersRepository } from '../store/users.ts'
+import { confirmEmailChange, emailChangeOf, pendingEmailChange, requestEmailChange } from './email-change.ts'
+import { invalidField } from './errors.ts'
 import { readAccount } from './unit-of-work.ts'
 
 export type { AccountChanges, NewUser, User }
@@ -46,9 +49,13 @@ async function register(ctx: AppContext, input: NewUser): Promise<User> {
   return accounts.createUser(ctx.db, input)
 }
 
-/** Name, e-mail and time zone, every problem reported at once. */
+/** Name and time zone, every problem reported at once; the e-mail has its own operation. */
 async function update(ctx: AppContext, principal: Principal, input: AccountChanges): Promise<User> {
   requireOwnerInPerson(principal)
+  // A session alone must not move the account to another address (requestEmailChange).
+  if (input.email.trim().toLowerCase() !== principal.user.email) {
+    throw invalidField('email', 'The e-mail is changed on its own, with your current password and a confirmation link.')
+  }
   const user = await accounts.updateAccount(ctx.db, principal.user, input)
   // Tokens carry their owner's details: the next request on any instance reads the new ones.
   await ctx.verifiedTokens.changed(user.id)
@@ -67,8 +74,19 @@ async function changePassword(
 ): Promise<{ user: User; sessionsEnded: number }> {
   requireOwnerInPerson(principal)
   const user = await accounts.setPassword(ctx.db, principal.user, input.password, input.currentPassword)
+  // A change of e-mail still waiting was perhaps asked for with the old password: it is dropped.
+  await emailChangesRepository.endAllFor(ctx.db, user.id)
   await ctx.verifiedTokens.changed(user.id)
   return { user, sessionsEnded: await ctx.sessions.endAllFor(user.id, input.keepSessionId) }
 }
 
-export const accountUseCases = Object.freeze({ me, register, update, changePassword })
+export const accountUseCases = Object.freeze({
+  me,
+  register,
+  update,
+  changePassword,
+  requestEmailChange,
+  pendingEmailChange,
+  emailChangeOf,
+  confirmEmailChange,
+})

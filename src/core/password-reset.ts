@@ -11,7 +11,8 @@ import { invalidField } from './errors.ts'
 export const RESET_MINUTES = 30
 
 const senders = new WeakMap<AppContext, ((mail: Mail) => Promise<void>) | undefined>()
-const senderOf = (ctx: AppContext) => {
+/** The service's outgoing mail, undefined without SMTP_URL; one transport per context. */
+export const senderOf = (ctx: AppContext) => {
   if (!senders.has(ctx)) senders.set(ctx, mailerOf(ctx.config))
   return senders.get(ctx)
 }

@@ -298,6 +298,17 @@ export interface PasswordResetsTable {
   created_at: string
 }
 
+/** A change of e-mail waiting for the link mailed to the new address: only the token's hash is kept. */
+export interface EmailChangesTable {
+  id: Generated<number>
+  user_id: number
+  new_email: string
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -326,4 +337,5 @@ export interface Database {
   sessions: SessionsTable
   job_runs: JobRunsTable
   password_resets: PasswordResetsTable
+  email_changes: EmailChangesTable
 }

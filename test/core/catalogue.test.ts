@@ -7,6 +7,7 @@ import { commands } from '../../src/cli/commands.ts'
 import * as catalogue from '../../src/core/use-cases.ts'
 import { accountSettingsPages } from '../../src/dashboard/account-settings.ts'
 import { appPages } from '../../src/dashboard/apps.ts'
+import { emailConfirmationPages } from '../../src/dashboard/email-confirmation.ts'
 import { myLinksPages } from '../../src/dashboard/my-links.ts'
 import type { PageRow } from '../../src/dashboard/page-routes.ts'
 import { profilePages } from '../../src/dashboard/profile-page.ts'
@@ -103,6 +104,7 @@ describe('the catalogue of use cases', () => {
       [signInPages, 'dashboard/sign-in.ts'],
       [registerPages, 'dashboard/register.ts'],
       [accountSettingsPages, 'dashboard/account-settings.ts'],
+      [emailConfirmationPages, 'dashboard/email-confirmation.ts'],
       [tokenPages, 'dashboard/tokens.ts'],
       [appPages, 'dashboard/apps.ts'],
       [consentPages, 'oauth/consent-pages.ts'],
