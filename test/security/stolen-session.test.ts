@@ -25,6 +25,15 @@ async function signedInElsewhere(t: TestApp, email: string) {
   return v
 }
 
+/** The `n`th mail the sink got, or a failure after 15 s: a mail that never comes must not hang the suite. */
+function mailNumber(sink: Awaited<ReturnType<typeof startSmtpSink>>, n: number) {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`mail ${n} never arrived`)), 15_000)
+  })
+  return Promise.race([sink.waitFor(n), late]).finally(() => clearTimeout(timer))
+}
+
 const pathOf = (link: string) => {
   const url = new URL(link)
   return url.pathname + url.search
@@ -81,7 +90,7 @@ describe(`a stolen dashboard session cannot take the account (${STORE})`, () => 
       const page = await v.get('/settings')
       assert.match(page.text, new RegExp(`We mailed a link to ${newEmail.replaceAll('.', '\\.')}`))
       assert.match(page.text, /Waiting for you to open the link/)
-      const mail = await sink.waitFor(before + 1)
+      const mail = await mailNumber(sink, before + 1)
       assert.deepEqual(mail.to, [newEmail])
       const link = linkIn(mail.raw)
       assert.ok(link, 'the mail carries a confirmation link')
@@ -115,7 +124,7 @@ describe(`a stolen dashboard session cannot take the account (${STORE})`, () => 
       assert.equal(kicked.status, 303)
       assert.match(kicked.location ?? '', /^\/login/)
       // The old address is told, naming the new one.
-      const notice = await sink.waitFor(before + 2)
+      const notice = await mailNumber(sink, before + 2)
       assert.deepEqual(notice.to, [user.email])
       assert.match(bodyOf(notice.raw), new RegExp(`changed from ${user.email.replaceAll('.', '\\.')} to ${newEmail.replaceAll('.', '\\.')}`))
       // The new e-mail signs in, the old one no longer does.
@@ -134,7 +143,7 @@ describe(`a stolen dashboard session cannot take the account (${STORE})`, () => 
       const newEmail = freshEmail()
       const before = sink.messages.length
       await v.submit('/settings', { newEmail, emailCurrentPassword: PASSWORD }, '/settings/email')
-      const link = linkIn((await sink.waitFor(before + 1)).raw)!
+      const link = linkIn((await mailNumber(sink, before + 1)).raw)!
       const phone = Visitor.of(t)
       const shown = await phone.get(pathOf(link))
       const done = await phone.post('/settings/email/confirm', { _csrf: csrfOf(shown.text), token: new URL(link).searchParams.get('token')! })
@@ -148,10 +157,10 @@ describe(`a stolen dashboard session cannot take the account (${STORE})`, () => 
       const { v, user } = await registeredVisitor(t)
       let before = sink.messages.length
       await v.submit('/settings', { newEmail: freshEmail(), emailCurrentPassword: PASSWORD }, '/settings/email')
-      const first = linkIn((await sink.waitFor(before + 1)).raw)!
+      const first = linkIn((await mailNumber(sink, before + 1)).raw)!
       before = sink.messages.length
       await v.submit('/settings', { newEmail: freshEmail(), emailCurrentPassword: PASSWORD }, '/settings/email')
-      const second = linkIn((await sink.waitFor(before + 1)).raw)!
+      const second = linkIn((await mailNumber(sink, before + 1)).raw)!
       assert.equal((await v.get(pathOf(first))).status, 410, 'a newer request replaces the older link')
       await t.ctx.db.updateTable('email_changes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute()
       const shown = await v.get(pathOf(second))
@@ -165,7 +174,7 @@ describe(`a stolen dashboard session cannot take the account (${STORE})`, () => 
       const { v, user } = await registeredVisitor(t)
       const before = sink.messages.length
       await v.submit('/settings', { newEmail: freshEmail(), emailCurrentPassword: PASSWORD }, '/settings/email')
-      const link = linkIn((await sink.waitFor(before + 1)).raw)!
+      const link = linkIn((await mailNumber(sink, before + 1)).raw)!
       const changed = await v.submit('/settings', { currentPassword: PASSWORD, newPassword: 'a new password here' }, '/settings/password')
       assert.equal(changed.status, 303)
       assert.equal((await v.get(pathOf(link))).status, 410)
