@@ -38,7 +38,7 @@ export interface Config {
     signInPer10Minutes: number
   }
   /** How long a request body may take (src/http/deadlines.ts). */
-  deadlines: { bodyMs: number; uploadMinBytesPerSecond: number; uploadWindowMs: number }
+  deadlines: { bodyMs: number; uploadMinBytesPerSecond: number; uploadWindowMs: number; refusedBodyBytes: number }
   uploadUrlAllowHosts: string[]
   /** `host:port` pairs where OAuth client metadata documents may be fetched over http and from private addresses (tests only). */
   oauthMetadataAllowHosts: string[]
@@ -168,6 +168,9 @@ export function loadConfig(env: Env = process.env): Config {
       bodyMs: int(env, 'BODY_TIMEOUT_SECONDS', 30, 1, 3600) * 1000,
       uploadMinBytesPerSecond: int(env, 'UPLOAD_MIN_BYTES_PER_SECOND', 16_384, 1024, 1_000_000_000),
       uploadWindowMs: 10_000,
+      // Above the largest body any route takes (a page archive, an image upload, with their
+      // multipart framing), so a client refused mid-upload still reads its answer.
+      refusedBodyBytes: 80 * 1024 * 1024,
     },
     uploadUrlAllowHosts: hostPorts(env, 'UPLOAD_URL_ALLOW_HOSTS'),
     oauthMetadataAllowHosts: hostPorts(env, 'OAUTH_METADATA_ALLOW_HOSTS'),

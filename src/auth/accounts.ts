@@ -23,7 +23,7 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-const isEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254
+export const isEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254
 const MIN_PASSWORD = 8
 // argon2 takes any length, but a megabyte "password" is a cheap way to burn our CPU.
 const MAX_PASSWORD = 1024
@@ -161,4 +161,12 @@ async function setPassword(db: Db, user: User, password: string, current?: strin
   return usersRepository.update(db, user.id, { passwordHash: await hashPassword(password) })
 }
 
-export const accounts = Object.freeze({ createUser, newUserProblems, createToken, signIn, updateAccount, setPassword })
+/**
+ * Whether `password` is the user's current one: what a change that a stolen session must not be
+ * able to make (e-mail, deletion) asks for.
+ */
+async function isCurrentPassword(user: User, password: string): Promise<boolean> {
+  return password.length <= MAX_PASSWORD && verifyPassword(password, user.passwordHash)
+}
+
+export const accounts = Object.freeze({ createUser, newUserProblems, createToken, signIn, updateAccount, setPassword, isCurrentPassword })

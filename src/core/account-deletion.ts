@@ -1,4 +1,5 @@
 import { answerCache } from '../analytics/answer-cache.ts'
+import { accounts } from '../auth/accounts.ts'
 import type { Principal } from '../auth/principal.ts'
 import { announceProfileChange, type AppContext } from '../context.ts'
 import { mediaOf } from '../media/media.ts'
@@ -8,8 +9,11 @@ import { AppError, invalidField } from '../kernel/errors.ts'
 import { type WriteOptions, writeAccount } from './unit-of-work.ts'
 
 export interface DeleteAccountInput {
-  /** The account's e-mail, typed by the person as confirmation (letter case aside). */
-  confirmEmail: string
+  /**
+   * The account's current password: a session alone (a stolen cookie) cannot erase the account.
+   * The face counts the attempt (a password guess) before it calls.
+   */
+  currentPassword: string
 }
 
 export interface DeletedAccount {
@@ -29,10 +33,8 @@ export interface DeletedAccount {
 export async function deleteAccount(ctx: AppContext, principal: Principal, input: DeleteAccountInput, options: WriteOptions = {}): Promise<DeletedAccount> {
   if (principal.tokenId !== 0) throw new AppError('forbidden', { message: 'An account can be deleted only by its owner, signed in to the dashboard.' })
   const user = principal.user
+  if (!(await accounts.isCurrentPassword(user, input.currentPassword))) throw invalidField('currentPassword', 'This is not your current password.')
   const erased = await writeAccount(ctx, principal, options, async (trx) => {
-    if (input.confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
-      throw invalidField('confirmEmail', `Type your e-mail, ${user.email}, to confirm.`)
-    }
     await profilesRepository.lockUser(trx, user.id)
     return accountErasure.erase(trx, user.id)
   })

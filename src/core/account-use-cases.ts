@@ -3,10 +3,13 @@ import type { Identity } from '../auth/identity.ts'
 import { can, type Principal, requireOwnerInPerson } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { limits } from '../kernel/limits.ts'
+import { emailChangesRepository } from '../store/email-changes.ts'
 import type { User } from '../store/users.ts'
 import { usersRepository } from '../store/users.ts'
 import { deleteAccount } from './account-deletion.ts'
 import { exportAccount } from './account-export.ts'
+import { confirmEmailChange, emailChangeOf, pendingEmailChange, requestEmailChange } from './email-change.ts'
+import { invalidField } from '../kernel/errors.ts'
 import { readAccount } from './unit-of-work.ts'
 
 export type { AccountChanges, NewUser, User }
@@ -48,9 +51,13 @@ async function register(ctx: AppContext, input: NewUser): Promise<User> {
   return accounts.createUser(ctx.db, input)
 }
 
-/** Name, e-mail and time zone, every problem reported at once. */
+/** Name and time zone, every problem reported at once; the e-mail has its own operation. */
 async function update(ctx: AppContext, principal: Principal, input: AccountChanges): Promise<User> {
   requireOwnerInPerson(principal)
+  // A session alone must not move the account to another address (requestEmailChange).
+  if (input.email.trim().toLowerCase() !== principal.user.email) {
+    throw invalidField('email', 'The e-mail is changed on its own, with your current password and a confirmation link.')
+  }
   const user = await accounts.updateAccount(ctx.db, principal.user, input)
   // Tokens carry their owner's details: the next request on any instance reads the new ones.
   await ctx.verifiedTokens.changed(user.id)
@@ -69,8 +76,21 @@ async function changePassword(
 ): Promise<{ user: User; sessionsEnded: number }> {
   requireOwnerInPerson(principal)
   const user = await accounts.setPassword(ctx.db, principal.user, input.password, input.currentPassword)
+  // A change of e-mail still waiting was perhaps asked for with the old password: it is dropped.
+  await emailChangesRepository.endAllFor(ctx.db, user.id)
   await ctx.verifiedTokens.changed(user.id)
   return { user, sessionsEnded: await ctx.sessions.endAllFor(user.id, input.keepSessionId) }
 }
 
-export const accountUseCases = Object.freeze({ me, register, update, changePassword, delete: deleteAccount, export: exportAccount })
+export const accountUseCases = Object.freeze({
+  me,
+  register,
+  update,
+  changePassword,
+  requestEmailChange,
+  pendingEmailChange,
+  emailChangeOf,
+  confirmEmailChange,
+  delete: deleteAccount,
+  export: exportAccount,
+})

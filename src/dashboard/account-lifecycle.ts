@@ -1,12 +1,13 @@
 import { ownerPrincipal } from '../auth/principal.ts'
 import { account } from '../core/use-cases.ts'
 import type { FieldErrors } from '../kernel/errors.ts'
-import { h, raw } from '../slots/shared/html.ts'
+import { h } from '../slots/shared/html.ts'
 import type { User } from '../core/use-cases.ts'
 import { field, fieldErrorsOf, formCard } from './form-fields.ts'
 import { sendPage } from './layout.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { sessionCookieName } from './scope.ts'
+import { countSignIn } from './sign-in-limits.ts'
 
 // Taking one's data away, and leaving: an export of everything, and deletion of everything.
 
@@ -50,12 +51,12 @@ ${formCard({
   errors: s.errors,
   fields: [
     field({
-      name: 'confirmEmail',
-      label: `Type your e-mail, ${p.user.email}, to confirm`,
-      type: 'email',
+      name: 'currentPassword',
+      label: 'Your current password, to confirm',
+      type: 'password',
       errors: s.errors,
+      autocomplete: 'current-password',
       required: true,
-      attrs: raw('autocomplete="off" spellcheck="false"'),
     }),
   ],
   submit: 'Delete my account forever',
@@ -67,8 +68,10 @@ ${formCard({
 }
 
 async function remove(p: PageInput<User>) {
+  // Each try is a password guess against an argon2 hash: the sign-in limits count it.
+  await countSignIn(p.ctx, p.req.ip, p.user.email)
   try {
-    await account.delete(p.ctx, ownerPrincipal(p.user), { confirmEmail: text(p.form, 'confirmEmail') })
+    await account.delete(p.ctx, ownerPrincipal(p.user), { currentPassword: text(p.form, 'currentPassword') })
   } catch (err) {
     return deletePage(p, { errors: fieldErrorsOf(err) }, 422)
   }

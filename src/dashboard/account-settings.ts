@@ -1,5 +1,5 @@
 import { ownerPrincipal } from '../auth/principal.ts'
-import type { User } from '../core/use-cases.ts'
+import { account, EMAIL_CHANGE_MINUTES, passwordReset, type User } from '../core/use-cases.ts'
 import { accountLifecycleCard } from './account-lifecycle.ts'
 import type { FieldErrors } from '../kernel/errors.ts'
 import { h } from '../slots/shared/html.ts'
@@ -11,16 +11,23 @@ import { countRegistration, countSignIn } from './sign-in-limits.ts'
 export const accountSettingsPages: PageRow[] = [
   { method: 'GET', url: '/settings', signedIn: true, handler: async (p) => settingsPage(p, {}) },
   { method: 'POST', url: '/settings', signedIn: true, handler: saveAccount },
+  { method: 'POST', url: '/settings/email', signedIn: true, handler: changeEmail },
   { method: 'POST', url: '/settings/password', signedIn: true, handler: changePassword },
 ]
 
 interface State {
-  account?: { name: string; email: string; timezone: string; errors: FieldErrors }
+  account?: { name: string; timezone: string; errors: FieldErrors }
+  email?: { newEmail: string; errors: FieldErrors }
   passwordErrors?: FieldErrors
 }
 
-function settingsPage(p: PageInput<User>, s: State, status = 200) {
-  const v = s.account ?? { name: p.user.name, email: p.user.email, timezone: p.user.timezone, errors: undefined }
+/** What other credentials do after a change that signs out browsers: they are listed, not ended. */
+const otherCredentials = 'API tokens and connected apps keep working: review them under API tokens and Apps.'
+
+async function settingsPage(p: PageInput<User>, s: State, status = 200) {
+  const v = s.account ?? { name: p.user.name, timezone: p.user.timezone, errors: undefined }
+  const pending = await useCases.account.pendingEmailChange(p.ctx, ownerPrincipal(p.user))
+  const byMail = passwordReset.canMail(p.ctx)
   return p.render(
     {
       title: 'Account',
@@ -35,10 +42,27 @@ ${formCard({
   errors: s.account?.errors,
   fields: [
     field({ name: 'name', label: 'Name', value: v.name, errors: v.errors, autocomplete: 'name', required: true }),
-    field({ name: 'email', label: 'E-mail', type: 'email', value: v.email, errors: v.errors, autocomplete: 'email', required: true }),
     timeZoneSelect({ name: 'timezone', label: 'Time zone (days of your statistics)', value: v.timezone, errors: v.errors }),
   ],
   submit: 'Save',
+})}
+${formCard({
+  id: 'email',
+  title: 'E-mail',
+  intro: h`<p>You sign in with <strong>${p.user.email}</strong>. ${
+    byMail
+      ? `To use another address, enter it with your current password: we mail it a link to confirm, and your e-mail changes only when you open it (within ${EMAIL_CHANGE_MINUTES} minutes). Your current address is told, and other browsers signed in to your account are signed out.`
+      : 'To use another address, enter it with your current password. Other browsers signed in to your account are signed out.'
+  }</p>
+${pending ? h`<p class="notice" role="status">Waiting for you to open the link we mailed to <strong>${pending}</strong>. Until then your e-mail stays ${p.user.email}.</p>\n` : ''}`,
+  action: '/settings/email',
+  csrf: p.csrf(),
+  errors: s.email?.errors,
+  fields: [
+    field({ name: 'newEmail', label: 'New e-mail', type: 'email', value: s.email?.newEmail ?? '', errors: s.email?.errors, autocomplete: 'email', required: true }),
+    field({ name: 'emailCurrentPassword', label: 'Current password', type: 'password', errors: s.email?.errors, autocomplete: 'current-password', required: true }),
+  ],
+  submit: byMail ? 'Send the confirmation link' : 'Change the e-mail',
 })}
 ${formCard({
   id: 'password',
@@ -68,15 +92,42 @@ ${accountLifecycleCard}`,
 }
 
 async function saveAccount(p: PageInput<User>) {
-  const v = { name: text(p.form, 'name'), email: text(p.form, 'email'), timezone: text(p.form, 'timezone') }
-  // Whether an e-mail is taken shows here as it does at registration: probes share its limit.
-  if (v.email.trim().toLowerCase() !== p.user.email.toLowerCase()) await countRegistration(p.ctx, p.req.ip, v.email)
+  const v = { name: text(p.form, 'name'), timezone: text(p.form, 'timezone') }
   try {
-    await useCases.account.update(p.ctx, ownerPrincipal(p.user), v)
+    await useCases.account.update(p.ctx, ownerPrincipal(p.user), { ...v, email: p.user.email })
   } catch (err) {
     return settingsPage(p, { account: { ...v, errors: fieldErrorsOf(err) } }, 422)
   }
   return p.redirect('/settings', 'Your details are saved.')
+}
+
+async function changeEmail(p: PageInput<User>) {
+  const newEmail = text(p.form, 'newEmail')
+  // Each try is a password guess against an argon2 hash: the sign-in limits count it. Whether an
+  // e-mail is taken shows here as it does at registration: probes share its limit too.
+  await countSignIn(p.ctx, p.req.ip, p.user.email)
+  if (newEmail.trim().toLowerCase() !== p.user.email) await countRegistration(p.ctx, p.req.ip, newEmail)
+  let outcome: Awaited<ReturnType<typeof useCases.account.requestEmailChange>>
+  try {
+    outcome = await useCases.account.requestEmailChange(p.ctx, ownerPrincipal(p.user), {
+      email: newEmail,
+      currentPassword: text(p.form, 'emailCurrentPassword'),
+      keepSessionId: p.req.session.sessionId,
+      confirmLink: (token) => `${p.ctx.config.publicUrl}/settings/email/confirm?token=${token}`,
+    })
+  } catch (err) {
+    return settingsPage(p, { email: { newEmail, errors: fieldErrorsOf(err, { email: 'newEmail', currentPassword: 'emailCurrentPassword' }) } }, 422)
+  }
+  if ('pending' in outcome) {
+    return p.redirect(
+      '/settings',
+      `We mailed a link to ${outcome.pending}. Open it within ${EMAIL_CHANGE_MINUTES} minutes to confirm; until then your e-mail stays ${p.user.email}.`,
+    )
+  }
+  // The change is made: this browser continues under a fresh session id, as after a new password.
+  await p.req.session.regenerate()
+  p.req.session.userId = p.user.id
+  return p.redirect('/settings', `Your e-mail is now ${outcome.changed.email}. Other browsers signed in to your account were signed out. ${otherCredentials}`)
 }
 
 async function changePassword(p: PageInput<User>) {
@@ -95,5 +146,5 @@ async function changePassword(p: PageInput<User>) {
   }
   await p.req.session.regenerate()
   p.req.session.userId = p.user.id
-  return p.redirect('/settings', 'Your password is changed. Other browsers were signed out.')
+  return p.redirect('/settings', `Your password is changed. Other browsers signed in to your account were signed out. ${otherCredentials}`)
 }

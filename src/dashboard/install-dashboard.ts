@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts'
 import { scheduleSessionPurge } from '../auth/dashboard-sessions.ts'
 import { accountLifecyclePages } from './account-lifecycle.ts'
 import { accountSettingsPages } from './account-settings.ts'
+import { emailConfirmationPages } from './email-confirmation.ts'
 import { appPages } from './apps.ts'
 import { consentPages } from './consent-pages.ts'
 import { leadsPages } from './leads.ts'
@@ -28,7 +29,8 @@ export const dashboardPages: PageRow[] = [
   ...signInPages, // GET / (the dashboard, or a welcome page for visitors), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
   ...registrationPages, // GET/POST /register
   ...welcomePages, // GET /login/forgot
-  ...accountSettingsPages, // GET/POST /settings, POST /settings/password
+  ...accountSettingsPages, // GET/POST /settings, POST /settings/email, POST /settings/password
+  ...emailConfirmationPages, // GET/POST /settings/email/confirm (the link mailed to a new e-mail)
   ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
   ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
   ...appPages, // GET /settings/apps, POST /settings/apps/:grantId/disconnect

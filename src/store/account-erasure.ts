@@ -32,6 +32,7 @@ async function erase(db: Db, userId: number): Promise<ErasedAccount> {
   await db.deleteFrom('oauth_grants').where('user_id', '=', userId).execute()
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute()
+  await db.deleteFrom('email_changes').where('user_id', '=', userId).execute()
   await db.deleteFrom('users').where('id', '=', userId).execute()
   return { profiles, filePaths: files.map((f) => f.path) }
 }

@@ -343,6 +343,17 @@ export interface WebhookDeliveriesTable {
   created_at: string
 }
 
+/** A change of e-mail waiting for the link mailed to the new address: only the token's hash is kept. */
+export interface EmailChangesTable {
+  id: Generated<number>
+  user_id: number
+  new_email: string
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -373,4 +384,5 @@ export interface Database {
   password_resets: PasswordResetsTable
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
+  email_changes: EmailChangesTable
 }

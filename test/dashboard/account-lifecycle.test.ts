@@ -6,10 +6,11 @@ import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { slotService } from '../../src/slots/slot-service.ts'
 import { mediaOf } from '../../src/media/media.ts'
 import { isPostgres } from '../../src/store/db.ts'
+import { emailChangesRepository } from '../../src/store/email-changes.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import { oauthRepository } from '../../src/store/oauth.ts'
-import type { User } from '../../src/store/users.ts'
+import { type User, usersRepository } from '../../src/store/users.ts'
 import { makeProfile, makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { csrfOf, registeredVisitor, Visitor } from '../helpers/dashboard.ts'
 import { solid } from '../media/images.ts'
@@ -35,6 +36,8 @@ async function fullAccount(t: TestApp) {
   const intake = analyticsIntake(t.ctx)
   intake.view({ profileId: profile.id, ip: '10.9.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36', at: new Date() })
   await intake.flush()
+  // A change of e-mail waiting for its link.
+  await emailChangesRepository.insert(t.ctx.db, { userId: user.id, newEmail: `new.${user.email}`, tokenHash: `pending-${user.id}`, expiresAt: new Date(Date.now() + 3600_000).toISOString() })
   return { v, user, token, profile, path }
 }
 
@@ -59,12 +62,17 @@ describe(`account lifecycle in the dashboard (${STORE})`, () => {
   })
   after(() => t.close())
 
-  it('deletes nothing unless the e-mail is typed, and says so beside the field', async () => {
+  it('deletes nothing without the current password (typing the e-mail is not enough), and says so beside the field', async () => {
     const { v, user } = await registeredVisitor(t)
-    const res = await v.submit('/settings/delete', { confirmEmail: 'someone@else.test' })
-    assert.equal(res.status, 422)
-    assert.match(res.text, new RegExp(`id="f-confirmEmail-error">Type your e-mail, ${user.email.replaceAll('.', '\\.')}, to confirm\\.`))
+    const page = await v.get('/settings/delete')
+    assert.match(page.text, /<input id="f-currentPassword" name="currentPassword" type="password" value="" autocomplete="current-password" required>/)
+    for (const fields of [{ confirmEmail: user.email }, { currentPassword: 'not the password' }] as Array<Record<string, string>>) {
+      const res = await v.submit('/settings/delete', fields)
+      assert.equal(res.status, 422)
+      assert.match(res.text, /id="f-currentPassword-error">This is not your current password\./)
+    }
     assert.equal((await v.get('/settings')).status, 200)
+    assert.ok(await usersRepository.findById(t.ctx.db, user.id))
   })
 
   it('deletes the account and everything of it in one go: no row names it afterwards, its files are gone, its browser is signed out', async () => {
@@ -74,7 +82,7 @@ describe(`account lifecycle in the dashboard (${STORE})`, () => {
     assert.ok(await storage.get(path))
     const second = await registeredVisitorSignedInAs(t, user)
 
-    const res = await v.submit('/settings/delete', { confirmEmail: user.email.toUpperCase() })
+    const res = await v.submit('/settings/delete', { currentPassword: 'correct horse battery' })
     assert.equal(res.status, 200)
     assert.match(res.text, /Your account is deleted/)
 
