@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { isIPv4, isIPv6 } from 'node:net'
 import { dirname, join } from 'node:path'
-import { isIPv6 } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
 /**
  * issue 31: the country of a client address, looked up offline in the ranges that
@@ -15,7 +16,7 @@ const PACKAGE = '@ip-location-db/geo-whois-asn-country'
 export const UNKNOWN_COUNTRY = 'unknown'
 
 interface Table<N> {
-  /** Start and end of each range, ascending (IPv4: the address; IPv6: its top 64 bits). */
+  /** Start and end of each range, ascending (IPv4: the address as a number; IPv6: its top 64 bits). */
   starts: N
   ends: N
   /** Index into `codes`, per range. */
@@ -23,7 +24,7 @@ interface Table<N> {
   codes: string[]
 }
 
-let v4: Table<Float64Array> | undefined
+let v4: Table<Uint32Array> | undefined
 let v6: Table<BigUint64Array> | undefined
 
 /** The package's `<from>,<to>,<CC>` lines, read with indexOf: a split per line costs seconds. */
@@ -52,13 +53,13 @@ function readRanges(file: string, each: (i: number, from: string, to: string) =>
   return { country, codes }
 }
 
-function loadV4(): Table<Float64Array> {
-  let starts = new Float64Array(0)
-  let ends = new Float64Array(0)
+function loadV4(): Table<Uint32Array> {
+  let starts = new Uint32Array(0)
+  let ends = new Uint32Array(0)
   const sized = (i: number) => {
     if (i >= starts.length) {
-      const grow = (old: Float64Array) => {
-        const next = new Float64Array(Math.max(1024, old.length * 2))
+      const grow = (old: Uint32Array) => {
+        const next = new Uint32Array(Math.max(1024, old.length * 2))
         next.set(old)
         return next
       }
@@ -87,7 +88,7 @@ function loadV6(): Table<BigUint64Array> {
   return { starts: BigUint64Array.from(starts), ends: BigUint64Array.from(ends), country, codes }
 }
 
-function findV4(table: Table<Float64Array>, at: number): string {
+function findV4(table: Table<Uint32Array>, at: number): string {
   const { starts, ends } = table
   let lo = 0
   let hi = starts.length - 1
@@ -112,67 +113,37 @@ function findV6(table: Table<BigUint64Array>, at: bigint): string {
   return starts.length && starts[lo] <= at && at <= ends[lo] ? table.codes[table.country[lo]] : UNKNOWN_COUNTRY
 }
 
-/** A dotted IPv4 address as a number, or -1 when it is not one (read by hand: this runs per visit). */
-function ipv4Number(ip: string): number {
-  let value = 0
-  let part = -1
-  let dots = 0
-  for (let i = 0; i < ip.length; i++) {
-    const c = ip.charCodeAt(i)
-    if (c === 46) {
-      if (part < 0 || ++dots > 3) return -1
-      value = value * 256 + part
-      part = -1
-    } else if (c >= 48 && c <= 57) {
-      part = part < 0 ? c - 48 : part * 10 + c - 48
-      if (part > 255) return -1
-    } else return -1
+/** The address as ipaddr.js reads it (an IPv4 client on a dual-stack socket, ::ffff:203.0.113.9, as IPv4), or undefined when the text is not one. */
+function addressOf(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  // Node's checks first: they take four decimal parts only (ipaddr.js also reads "1.2.3", hex
+  // and octal forms, which no socket or proxy reports), and they cost less than ipaddr.js's,
+  // which throw and catch on every text that is not of their kind.
+  if (isIPv4(ip)) return ipaddr.IPv4.parse(ip)
+  if (!isIPv6(ip)) return undefined
+  try {
+    const v6 = ipaddr.IPv6.parse(ip)
+    return v6.isIPv4MappedAddress() ? v6.toIPv4Address() : v6
+  } catch {
+    return undefined
   }
-  return dots === 3 && part >= 0 ? value * 256 + part : -1
-}
-
-// Private, shared, loopback, link-local and multicast space is nowhere; the registry files
-// still list some of it under the registry's own country (192.168.0.0/16 as AU).
-const PRIVATE_V4: Array<[number, number]> = [
-  [0x00000000, 8],
-  [0x0a000000, 8],
-  [0x64400000, 10],
-  [0x7f000000, 8],
-  [0xa9fe0000, 16],
-  [0xac100000, 12],
-  [0xc0a80000, 16],
-  [0xe0000000, 3],
-]
-const isPrivateV4 = (n: number) => PRIVATE_V4.some(([base, bits]) => Math.floor(n / 2 ** (32 - bits)) === base / 2 ** (32 - bits))
-
-/** The top 64 bits of an IPv6 address (the routing part the registries delegate). */
-function ipv6Top(ip: string): bigint {
-  const [head, tail = ''] = ip.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
-  let top = 0n
-  for (let i = 0; i < 4; i++) top = (top << 16n) | BigInt(Number.parseInt(groups[i] || '0', 16))
-  return top
 }
 
 /** ISO 3166-1 alpha-2 code of the address's country, or 'unknown' (private, loopback, unlisted, malformed). */
 export function countryOf(ip: string): string {
   if (typeof ip !== 'string') return UNKNOWN_COUNTRY
-  // An IPv4 client seen on a dual-stack socket: ::ffff:203.0.113.9.
-  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip
-  const n = ipv4Number(address)
-  if (n >= 0) {
-    if (isPrivateV4(n)) return UNKNOWN_COUNTRY
+  const address = addressOf(ip)
+  // Private, shared, loopback, link-local, multicast, documentation and other special space is
+  // nowhere; the registry files still list some of it under the registry's own country
+  // (192.168.0.0/16 and 203.0.113.0/24 as AU, 2001:db8::/32 as JP).
+  if (address?.range() !== 'unicast') return UNKNOWN_COUNTRY
+  if (address instanceof ipaddr.IPv4) {
+    const [a, b, c, d] = address.octets
     v4 ??= loadV4()
-    return findV4(v4, n)
+    return findV4(v4, a * 0x1000000 + b * 0x10000 + c * 0x100 + d)
   }
-  if (isIPv6(address) && !address.includes('.')) {
-    const top = ipv6Top(address)
-    // Only global unicast (2000::/3) is delegated to a country.
-    if (top >> 61n !== 1n) return UNKNOWN_COUNTRY
-    v6 ??= loadV6()
-    return findV6(v6, top)
-  }
-  return UNKNOWN_COUNTRY
+  const [p0, p1, p2, p3] = address.parts
+  // Only global unicast (2000::/3) is delegated to a country.
+  if (p0 >> 13 !== 1) return UNKNOWN_COUNTRY
+  v6 ??= loadV6()
+  return findV6(v6, (BigInt(p0) << 48n) | (BigInt(p1) << 32n) | (BigInt(p2) << 16n) | BigInt(p3))
 }

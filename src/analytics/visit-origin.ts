@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { getDomain } from 'tldts'
 
 /**
@@ -18,11 +19,12 @@ const IN_APP: Array<[RegExp, string]> = [
   [/\bInstagram\b/, 'instagram.com'],
   [/\bBarcelona\b|\bThreads\b/, 'threads.net'],
   [/musical_ly|\bTikTok\b|BytedanceWebview|\btrill_/i, 'tiktok.com'],
-  [/FBAN\/Messenger|MessengerForiOS|\bMessengerLite/, 'messenger.com'],
+  [/FBAN\/Messenger|MessengerForiOS|\bMessengerLite|FB_IAB\/(?:MESSENGER|Orca-Android)/, 'messenger.com'],
   [/\bFBAN\/|\bFBAV\/|\bFB_IAB\b|\bFBIOS\b|\bFB4A\b/, 'facebook.com'],
   [/\bTwitter(?:Android)?\b|\bTwitterForiPhone\b/, 'x.com'],
   [/\bLinkedInApp\b/, 'linkedin.com'],
-  [/\bSnapchat\b/, 'snapchat.com'],
+  // On Android the name follows the Safari token without a space: Safari/537.36Snapchat11.83
+  [/Snapchat[/\d]/, 'snapchat.com'],
   [/\bPinterest\b/, 'pinterest.com'],
   [/\bWhatsApp\b/, 'whatsapp.com'],
   [/\bTelegram(?:Bot)?\b/, 'telegram.org'],
@@ -48,21 +50,55 @@ const SAME_SITE: Record<string, string> = {
   't.me': 'telegram.org',
 }
 
-// Browser families, most specific first (Edge and Opera say Chrome too; Chrome says Safari).
-const BROWSERS: Array<[RegExp, string]> = [
-  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
-  [/\bOPR\/|\bOpera\b|\bOPT\//, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\bYaBrowser\//, 'Yandex'],
-  [/\bVivaldi\//, 'Vivaldi'],
-  [/\bUCBrowser\//, 'UC Browser'],
-  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
-  [/\bSafari\/|\bAppleWebKit\//, 'Safari'],
-]
+/** The part of ua-parser-js's answer that is read here. */
+interface ParsedAgent {
+  browser: string | undefined
+  engine: string | undefined
+  device: string | undefined
+}
 
-const TABLET = /\biPad\b|\bTablet\b|\bPlayBook\b|\bSilk\b|\bKindle\b|Android(?!.*\bMobile\b)/i
-const MOBILE = /\bMobi|\biPhone\b|\biPod\b|\bAndroid\b|\bWindows Phone\b|\bBlackBerry\b|\bOpera Mini\b/i
+let parseAgent: ((userAgent: string) => ParsedAgent) | undefined
+
+// ua-parser-js (the 1.x line: MIT; 2.x is AGPL) reads the device from the vendor and model as
+// well as from "Mobile" and "Android", which hand-written patterns got wrong for in-app browsers
+// that name their platform twice. Loaded on the first visit: a start serves none, and its
+// patterns would only add to the memory of a process at rest.
+function parsed(userAgent: string): ParsedAgent {
+  if (!parseAgent) {
+    const UAParser = createRequire(import.meta.url)('ua-parser-js') as new (
+      ua: string,
+    ) => { getBrowser(): { name?: string }; getEngine(): { name?: string }; getDevice(): { type?: string } }
+    parseAgent = (ua) => {
+      const p = new UAParser(ua)
+      return { browser: p.getBrowser().name, engine: p.getEngine().name, device: p.getDevice().type }
+    }
+  }
+  return parseAgent(userAgent)
+}
+
+// The browser families the analytics report, named the way they have always been named;
+// ua-parser-js's finer names (Mobile Safari, Chrome WebView, Opera Mini…) fold into them.
+function familyOf({ browser, engine }: ParsedAgent): string {
+  const name = browser?.toLowerCase() ?? ''
+  if (name === 'edge') return 'Edge'
+  if (name.startsWith('opera')) return 'Opera'
+  if (name === 'samsung internet') return 'Samsung Internet'
+  if (name === 'yandex') return 'Yandex'
+  if (name === 'vivaldi') return 'Vivaldi'
+  if (name === 'ucbrowser') return 'UC Browser'
+  if (name.includes('firefox')) return 'Firefox'
+  if (name.startsWith('chrom')) return 'Chrome'
+  if (name.includes('safari')) return 'Safari'
+  // Other browsers built on an engine count with the browser that engine comes from, as
+  // before (a Chromium browser without a name of its own says Chrome).
+  if (engine === 'Blink') return 'Chrome'
+  if (engine === 'WebKit') return 'Safari'
+  if (engine === 'Gecko') return 'Firefox'
+  return OTHER
+}
+
+// Watches count with phones; smart TVs, consoles and anything unnamed with computers.
+const deviceOf = ({ device }: ParsedAgent): DeviceClass => (device === 'tablet' ? 'tablet' : device === 'mobile' || device === 'wearable' ? 'mobile' : 'desktop')
 
 /** What a user agent says: device class, browser family and the app it is inside, if any. */
 export interface AgentFacts {
@@ -79,9 +115,8 @@ export function agentFacts(userAgent: string | undefined): AgentFacts {
   let facts = agents.get(ua)
   if (facts) return facts
   const app = IN_APP.find(([re]) => re.test(ua))?.[1]
-  const device: DeviceClass = TABLET.test(ua) ? 'tablet' : MOBILE.test(ua) ? 'mobile' : 'desktop'
-  const browser = app ? `${app} app` : (BROWSERS.find(([re]) => re.test(ua))?.[1] ?? OTHER)
-  facts = { device, browser, app }
+  const agent = parsed(ua)
+  facts = { device: deviceOf(agent), browser: app ? `${app} app` : familyOf(agent), app }
   if (agents.size >= 5000) agents.clear()
   agents.set(ua, facts)
   return facts

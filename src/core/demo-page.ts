@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
-import sharp from 'sharp'
 import { accounts } from '../auth/accounts.ts'
 import { ownerPrincipal, type Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
@@ -17,10 +16,12 @@ import { fileUseCases } from './file-use-cases.ts'
 import { profileUseCases } from './profile-use-cases.ts'
 import { slotService } from '../slots/slot-service.ts'
 import { writePage } from './unit-of-work.ts'
+import { loadSharp } from '../media/sharp.ts'
 
 /** A small two-colour PNG, so the demo's pictures are real uploads that look like something. */
 async function demoImage(width: number, height: number, from: string, to: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`
+  const sharp = await loadSharp()
   return sharp(Buffer.from(svg)).png().toBuffer()
 }
 

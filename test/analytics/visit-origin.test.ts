@@ -76,4 +76,11 @@ describe('countryOf', () => {
     assert.equal(countryOf('2001:4860:4860::8888'), 'US')
     for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.0.1', '::1', 'fe80::1', '1.2.3', '256.1.1.1', 'nonsense', '']) assert.equal(countryOf(ip), 'unknown', ip)
   })
+
+  it('leaves documentation, reserved and oddly written addresses unknown, though the registry files list some', () => {
+    for (const ip of ['203.0.113.9', '198.51.100.1', '2001:db8::1', '::ffff:192.168.0.1', '2002:808:808::1', '08.8.8.8', '0x8.8.8.8', '8.8.8.8/32']) {
+      assert.equal(countryOf(ip), 'unknown', ip)
+    }
+    assert.equal(countryOf('2a00:1450:4001:80e::200e'), 'IE')
+  })
 })
