@@ -1,5 +1,5 @@
 import { ownerPrincipal } from '../auth/principal.ts'
-import { account, EMAIL_CHANGE_MINUTES, passwordReset, type User } from '../core/use-cases.ts'
+import { EMAIL_CHANGE_MINUTES, passwordReset, type User } from '../core/use-cases.ts'
 import { accountLifecycleCard } from './account-lifecycle.ts'
 import type { FieldErrors } from '../kernel/errors.ts'
 import { h } from '../slots/shared/html.ts'
