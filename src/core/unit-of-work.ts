@@ -12,6 +12,12 @@ export interface WriteOptions {
    * learns what would happen (the result, or the error) and nothing is stored or announced.
    */
   dryRun?: boolean
+  /**
+   * Dry run only: called inside the transaction after the work, before the rollback, with the page
+   * as the write left it, so a face can look at the result (the editor's live preview renders it)
+   * while nothing is stored.
+   */
+  look?: (db: Db, profile: StoredProfile) => Promise<void>
 }
 
 /** A profile as a face names it: a numeric id or a login, as the caller gave it. */
@@ -96,7 +102,9 @@ export async function writePage<T>(
   let profile: StoredProfile | undefined
   const result = await transact(ctx, options, async (trx) => {
     profile = await resolveProfileKey(trx, principal.user.id, profileKey)
-    return work(trx, profile)
+    const result = await work(trx, profile)
+    if (options.dryRun && options.look) await options.look(trx, (await profilesRepository.findById(trx, profile.id)) ?? profile)
+    return result
   })
   if (!options.dryRun && profile) {
     await accountChanged(ctx, principal.user.id)
