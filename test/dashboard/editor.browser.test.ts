@@ -300,10 +300,12 @@ describe(`page editor in a real browser (${STORE})`, () => {
       await announced(page, expect)
     }
     const region = () => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
-    const addByKeyboard = async (letters: string) => {
-      await tabTo(page, page.getByRole('combobox', { name: 'Block type' }))
-      await page.keyboard.type(letters)
+    // "Add block" opens the picker with focus on its first type; the type's button opens the new block.
+    const addByKeyboard = async (typeTitle: string) => {
       await tabTo(page, page.getByRole('button', { name: /^Add (the first )?block$/ }))
+      await page.keyboard.press('Enter')
+      await page.getByRole('region', { name: 'Choose a block' }).waitFor()
+      await tabTo(page, page.getByRole('region', { name: 'Choose a block' }).getByRole('button', { name: typeTitle, exact: true }))
       await page.keyboard.press('Enter')
       await region().waitFor()
     }
@@ -346,7 +348,7 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await saveByKeyboard(/FAQ block added/)
     await addByKeyboard('Divider')
     await saveByKeyboard(/Divider block added/)
-    await addByKeyboard('YouTube')
+    await addByKeyboard('YouTube video')
     await typeInto(region().getByRole('textbox', { name: /^Link/ }), 'https://youtu.be/dQw4w9WgXcQ')
     await saveByKeyboard(/YouTube video block added/)
     await addByKeyboard('Event')

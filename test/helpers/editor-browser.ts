@@ -84,10 +84,13 @@ export async function signUpWithPage(t: TestApp, page: Page) {
 /** The block panel, adding or editing. */
 export const panel = (page: Page) => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
 
-/** Opens the add panel for a type, through the "Block type" list and "Add block". */
+/** The block picker "Add block" opens: one button per type, named by the type. */
+export const picker = (page: Page) => page.getByRole('region', { name: 'Choose a block' })
+
+/** Opens the add panel for a type, through "Add block" and the type's button in the picker. */
 export async function addBlock(page: Page, typeTitle: string) {
-  await page.getByLabel('Block type').selectOption({ label: typeTitle })
   await page.getByRole('button', { name: /^Add (the first )?block$/ }).click()
+  await picker(page).getByRole('button', { name: typeTitle, exact: true }).click()
   await panel(page).waitFor()
 }
 

@@ -11,7 +11,7 @@ export function blockPicker(base: string, types: SlotType[]): SafeHtml {
 <h3 id="picker-h" tabindex="-1">Choose a block</h3>
 <form method="get" action="${base}#panel"><ul class="ed-types">${types.map((t) => {
     const def = slotTypes[t]
-    return h`<li><button type="submit" class="ed-type-choice" name="add" value="${t}" aria-labelledby="pick-${t}-n" aria-describedby="pick-${t}-d" data-focus="pick-${t}"><svg class="ed-glyph" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path d="${def.glyph}"/></svg><span class="ed-type-name" id="pick-${t}-n">${def.title}</span><span class="ed-type-blurb" id="pick-${t}-d">${def.blurb}</span></button></li>`
+    return h`<li><button type="submit" class="ed-type-choice" name="add" value="${t}" aria-describedby="pick-${t}-d" data-focus="pick-${t}"><svg class="ed-glyph" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path d="${def.glyph}"/></svg><span class="ed-type-name">${def.title}</span></button><span class="ed-type-blurb" id="pick-${t}-d">${def.blurb}</span></li>`
   })}</ul></form>
 <p><a class="button secondary" href="${base}#ed-add" data-focus="add-block">Cancel</a></p>
 </section>`
