@@ -17,12 +17,13 @@
     const by = (sel) => root.querySelector(sel)
     const firstIn = (sel) => by(`${sel} :is(input:not([type="hidden"]), select, textarea, button:not([tabindex="-1"]))`)
     // A block opened (new or to edit) or a schedule opened: its first field; the picker: its first type.
-    let target = by('.ed-main [autofocus]')
+    // A refused save: its first field that needs attention.
+    let target = by('.ed-main [autofocus]') || (by('.ed-main .notice.bad') && by('.ed-main [aria-invalid="true"]'))
     if (!target && key && /^(pick|edit)-/.test(key)) target = firstIn('#panel')
     if (!target && key && /^schedule-/.test(key)) target = firstIn(`#${key}`)
     if (!target && key === 'add-block') target = by('[data-focus^="pick-"]')
     // The server names the control to return to when the one pressed has moved (a block's row).
-    if (!target && key) target = by(`[data-focus="${key}"]:not([disabled])`)
+    if (!target && key) target = by(`[data-focus="${key}"]:not([disabled]):not([tabindex="-1"])`)
     if (!target && key && /^(up|down)-/.test(key)) target = by(`[data-focus="${key.replace(/^(up|down)/, (d) => (d === 'up' ? 'down' : 'up'))}"]`)
     if (!target) target = by('.notice.bad') && by('[aria-invalid="true"]')
     if (!target && document.getElementById('panel-h')) target = document.getElementById('panel-h')
@@ -38,6 +39,7 @@
 
   const swap = async (res, key, push, hash) => {
     const html = await res.text()
+    const known = new Set([...root.querySelectorAll('.ed-block[data-id]')].map((c) => c.dataset.id))
     const next = new DOMParser().parseFromString(html, 'text/html')
     const fresh = next.querySelector('.ed-main')
     if (!fresh) {
@@ -59,7 +61,9 @@
     const url = new URL(res.url)
     history[push ? 'pushState' : 'replaceState'](null, '', url.pathname + url.search)
     enhance()
-    focusAfter(key, hash ?? (push ? '' : location.hash || url.hash))
+    // A fetch never sees the redirect's #block-N: a block that was not there before is the one just made.
+    const made = [...root.querySelectorAll('.ed-block[data-id]')].find((c) => !known.has(c.dataset.id))
+    focusAfter(key, hash ?? (push ? '' : location.hash || url.hash || (made ? `#${made.id}` : '')))
     // The frame may show an unsaved draft (a post's answer): it goes back to the page as saved.
     if (frame) frame.src = `${root.dataset.base}/preview`
   }
@@ -76,7 +80,9 @@
         return
       }
       const res = await fetch(form.action, { method: 'POST', body: new FormData(form, submitter), credentials: 'same-origin' })
-      await swap(res, key, false)
+      // A saved block's own address names it: focus returns to it.
+      const saved = /\/blocks\/(\d+)$/.exec(new URL(form.action).pathname)
+      await swap(res, key, false, saved && key === 'save' ? `#block-${saved[1]}` : undefined)
     } catch {
       form.submit()
     }
