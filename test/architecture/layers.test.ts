@@ -24,7 +24,7 @@ const ALLOWED: Array<[from: string[], to: string[]]> = [
   // The authorization server's own records; oauth/ is still both face and OAuth domain.
   [['oauth/grants.ts', 'oauth/clients.ts', 'oauth/consent-pages.ts', 'oauth/consent.ts', 'oauth/csp-sources.ts'], ['store/']],
   // The theme preview is the public page itself, drawn by the one renderer.
-  [['dashboard/theme-picker.ts', 'dashboard/editor/editor-routes.ts'], ['pages/page-renderer.ts', 'pages/security-headers.ts', 'pages/theme.ts']],
+  [['dashboard/theme-picker.ts', 'dashboard/editor/editor-routes.ts', 'dashboard/editor/live-preview.ts'], ['pages/page-renderer.ts', 'pages/security-headers.ts', 'pages/theme.ts']],
   // The editor shows each social link with the icon the public page draws for it.
   [['dashboard/editor/editor-view.ts'], ['pages/social-icon-svg.ts']],
   // The page's QR code is the image the public page serves.
