@@ -174,6 +174,20 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
         await page.getByRole('button', { name: 'Close preview' }).click()
       }
 
+      // Pictures of the editor as a person sees it: a block open for editing beside (or under a button, over) the preview.
+      await block(page, 'Shop online').getByRole('link', { name: /^Edit/ }).click()
+      await panel(page).waitFor()
+      await panel(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Shop the new mugs')
+      await lookAtPreview(() => frame.getByRole('link', { name: /Shop the new mugs/ }).waitFor())
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await panel(page).evaluate((el) => el.scrollIntoView({ block: 'start' }))
+        await page.screenshot({ path: new URL(`editor-editing-${width}-${scheme}.png`, ARTIFACTS).pathname })
+      }
+      await page.emulateMedia({ colorScheme: 'light' })
+      await panel(page).getByRole('link', { name: 'Cancel' }).click()
+      await panel(page).waitFor({ state: 'detached' })
+
       // The public page and the API agree: every block but the hidden and the scheduled one, in order.
       const slots = (await t.request('GET', `/v1/profiles/${login}/slots`, { token })).body.data as any[]
       assert.deepEqual(slots.map((s) => s.type).sort(), ['button', 'divider', 'event', 'faq', 'form', 'gallery', 'music', 'picture', 'text', 'youtube'])
