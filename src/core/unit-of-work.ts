@@ -13,6 +13,12 @@ export interface WriteOptions {
    * learns what would happen (the result, or the error) and nothing is stored or announced.
    */
   dryRun?: boolean
+  /**
+   * Dry run only: called inside the transaction after the work, before the rollback, with the page
+   * as the write left it, so a face can look at the result (the editor's live preview renders it)
+   * while nothing is stored.
+   */
+  look?: (db: Db, profile: StoredProfile) => Promise<void>
 }
 
 /** A profile as a face names it: a numeric id or a login, as the caller gave it. */
@@ -102,6 +108,7 @@ export async function writePage<T>(
     const before = !options.dryRun && (await isPageWatched(trx, principal.user.id, profile.id)) ? await snapshotPage(trx, profile.id) : undefined
     const done = await work(trx, profile)
     if (before) queued = await queuePageEvents(trx, principal.user.id, before, await snapshotPage(trx, profile.id))
+    if (options.dryRun && options.look) await options.look(trx, (await profilesRepository.findById(trx, profile.id)) ?? profile)
     return done
   })
   if (!options.dryRun && profile) {

@@ -35,14 +35,14 @@ function swatch(t: Theme, chosen: boolean, base: string): SafeHtml {
  * on a phone), the chosen one checked, and the apply button in a bar that stays at the bottom of
  * the screen while the grid scrolls by. A plain form post: no script needed.
  */
-export function themePickerSection(profile: Pick<StoredProfile, 'id' | 'themeId'>, csrf: string): SafeHtml {
+export function themePickerSection(profile: Pick<StoredProfile, 'id' | 'themeId'>, csrf: string, action = `/my-links/${profile.id}/theme`): SafeHtml {
   const base = `/my-links/${profile.id}`
   const current = THEMES.some((t) => t.id === profile.themeId) ? profile.themeId : THEMES[0].id
   return formCard({
     id: 'theme',
     title: 'Theme',
     intro: h`<p>Each swatch shows the theme by day and by night: visitors get the one their device asks for.</p>\n`,
-    action: `${base}/theme`,
+    action,
     csrf,
     fields: [
       h`<fieldset class="tp-list"><legend class="sr-only">Theme of the page</legend>

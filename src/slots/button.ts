@@ -9,6 +9,8 @@ import { defineSlotType } from './types.ts'
 export default defineSlotType({
   type: 'button',
   title: 'Button',
+  blurb: 'A button that takes visitors to any link: your shop, a booking page, an e-mail.',
+  glyph: 'M4 8h16a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2zM8 12h8',
   description:
     'A full-width button that opens a link: a web page, an e-mail (mailto:), a phone call (tel:) or a WhatsApp chat (whatsapp:). ' +
     'Send `link` and a `title` (or at least a `subtitle`); a link without a scheme is completed to https://. ' +

@@ -5,6 +5,8 @@ import { defineSlotType } from './types.ts'
 export default defineSlotType({
   type: 'divider',
   title: 'Divider',
+  blurb: 'A thin line to separate parts of your page.',
+  glyph: 'M3 12h18M8 8h8M8 16h8',
   description: 'A horizontal line between blocks. It has no fields: send {} (or []) as data, or leave data out.',
   writable: true,
   schema: Type.Union([strictObject({}), Type.Array(Type.Unknown(), { maxItems: 0 })], {

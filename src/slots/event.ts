@@ -35,6 +35,8 @@ export function eventWhen(e: Pick<EventView, 'startsAt' | 'endsAt' | 'timezone'>
 export default defineSlotType({
   type: 'event',
   title: 'Event',
+  blurb: 'An event with its date, time and place: a market, an opening, a workshop.',
+  glyph: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h3',
   description:
     'An event card (date, place, tickets link) linked to an event managed in the dashboard. Read-only through the API: event slots ' +
     'can be read, deleted and reordered, never created or changed. data.eventId names the event.',

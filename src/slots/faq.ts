@@ -30,6 +30,8 @@ function withIds<T extends { id?: string }>(items: T[]): Array<T & { id: string 
 export default defineSlotType({
   type: 'faq',
   title: 'FAQ',
+  blurb: 'Questions and answers that open when visitors tap them.',
+  glyph: 'M9 9a3 3 0 1 1 4 2.8c-.6.3-1 .9-1 1.6V14M12 17.5h.01M4 4h16v16H4z',
   description:
     'Questions and answers that open on tap (1 to 50 rows). Each row needs a `title` (the question) and a `text` (the answer), both ' +
     'plain text and not empty; row `id`s are generated when omitted and must be unique. Keep the ids when editing so rows stay the ' +

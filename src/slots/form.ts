@@ -18,6 +18,8 @@ const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email
 export default defineSlotType({
   type: 'form',
   title: 'Form',
+  blurb: 'A short form visitors fill in to write to you or sign up.',
+  glyph: 'M5 3h14v18H5zM8 8h8M8 12h8M8 16h4',
   description:
     'A contact or sign-up form built in the dashboard, shown inline or behind a button. Read-only through the API (see `writable`): ' +
     'form slots can be read, deleted and reordered. data.formId names the form; `view` inline or button; `framed` draws a frame ' +

@@ -23,6 +23,8 @@ const shownWidth = (count: number) =>
 export default defineSlotType({
   type: 'gallery',
   title: 'Gallery',
+  blurb: 'Several photos in a row that visitors can swipe through.',
+  glyph: 'M3 7h12v12H3zM7 3h14v14M3 15l4-4 4 4 4-3',
   description:
     'A swipeable set of 1 to 30 images, each with an optional caption and link. Upload each image first ({{files.upload}}) and send ' +
     'the returned paths; each must be one of your uploads and appear once. computed.items[].src holds their public URLs, in order. ' +

@@ -29,6 +29,8 @@ const displayOrder = (links: Array<{ order?: number }>) =>
 export default defineSlotType({
   type: 'music',
   title: 'Music release',
+  blurb: 'Your song or album, with links to every music app.',
+  glyph: 'M9 18V6l11-2v12M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM20 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z',
   description:
     'An album or track with a cover and one button per streaming platform (1 to 15 links). The usual way to create one is two ' +
     'steps: {{music.lookup}}, then send its data.slot unchanged to {{slots.create}}. By hand: send ' +

@@ -19,6 +19,8 @@ const SHOWN_WIDTH: Record<(typeof SIZES)[number], string> = {
 export default defineSlotType({
   type: 'picture',
   title: 'Picture',
+  blurb: 'One photo or image, with a caption and, if you like, a link.',
+  glyph: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5h.01',
   description:
     'One image, optionally opening a link when tapped. Upload the image first ({{files.upload}}) and send the returned `path` ' +
     '(not a URL); it must be one of your uploads. computed.src is its public URL. `size`: large (full width), medium or small. ' +

@@ -12,6 +12,8 @@ const STYLES = ['border', 'plain'] as const
 export default defineSlotType({
   type: 'text',
   title: 'Text',
+  blurb: 'A few lines or paragraphs of your own words.',
+  glyph: 'M5 6h14M5 10h14M5 14h14M5 18h9',
   description:
     `A block of text with an optional heading. \`description\` keeps limited HTML (${RICH_TEXT_TAGS.join(', ')}, no attributes); ` +
     'everything else is stripped on save. A title is required unless the description has text. `textStyle`: border (a card) or plain. ' +

@@ -110,6 +110,10 @@ export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TS
   title: string
   /** What the block is and how to write it; also the MCP tool text. */
   description: string
+  /** One line in plain words for a person choosing a block (the editor's block picker). */
+  blurb: string
+  /** The type's picture in the block picker: SVG path data on a 24×24 grid, drawn as a line. */
+  glyph: string
   /** False for types the API can read, delete and reorder but never create or edit. */
   writable: boolean
   /** JSON Schema of `data` (additionalProperties false, every bound and default of the spec). */

@@ -41,6 +41,8 @@ const EMBED = 'https://www.youtube-nocookie.com/embed/'
 export default defineSlotType({
   type: 'youtube',
   title: 'YouTube video',
+  blurb: 'A YouTube video that plays right on your page.',
+  glyph: 'M3 6h18v12H3zM10 9l5 3-5 3z',
   description:
     'A YouTube video, shown as a thumbnail that loads the privacy-enhanced (youtube-nocookie.com) player only when tapped. ' +
     'Send any video link (watch?v=, youtu.be/, shorts/, embed/ or live/, on www., m. or music.youtube.com); the video id is ' +

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { makeToken, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { ARTIFACTS, addBlock, announced, audit, dropFile, LAUNCH, newContext, openPage, panel, save, signUpWithPage } from '../helpers/editor-browser.ts'
+import { ARTIFACTS, addBlock, announced, audit, dropFile, LAUNCH, newContext, openPage, panel, save, signUpWithPage, tabTo } from '../helpers/editor-browser.ts'
 import { solid } from '../media/images.ts'
 
 /** The editor's own first load, compressed: HTML with its inlined CSS and script (the issue's budget). */
@@ -255,33 +255,6 @@ describe(`page editor in a real browser (${STORE})`, () => {
     assert.deepEqual(problems, [])
     await context.close()
   })
-  /**
-   * Moves focus with Tab (then Shift+Tab) until `target` has it, checking at every stop that the
-   * focused control shows a focus indicator (an outline or a ring).
-   */
-  async function tabTo(page: Page, target: Locator) {
-    await target.first().waitFor()
-    for (const key of ['Tab', 'Shift+Tab']) {
-      for (let i = 0; i < 250; i++) {
-        if (await target.first().evaluate((el) => el === document.activeElement)) return
-        await page.keyboard.press(key)
-        const shown = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null
-          if (!el || el === document.body || el.tagName === 'IFRAME') return true
-          // Inside a date field, focus may be on Chromium's own calendar button, which draws its own ring.
-          if (el.matches('input[type="datetime-local"]') && !el.matches(':focus')) return true
-          const style = getComputedStyle(el)
-          return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
-        })
-        if (!shown) {
-          const what = await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('type') ?? ''} ${document.activeElement?.getAttribute('name') ?? ''} ${document.activeElement?.textContent?.slice(0, 40)}`)
-          assert.fail(`no visible focus on ${what}`)
-        }
-      }
-    }
-    assert.fail(`could not reach ${target} with the keyboard`)
-  }
-
   it('builds a page with the keyboard alone, with a visible focus at every stop', async () => {
     const context = await newContext(browser, { locale: 'en-GB' })
     const { page, problems } = await openPage(context)
@@ -300,10 +273,12 @@ describe(`page editor in a real browser (${STORE})`, () => {
       await announced(page, expect)
     }
     const region = () => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
-    const addByKeyboard = async (letters: string) => {
-      await tabTo(page, page.getByRole('combobox', { name: 'Block type' }))
-      await page.keyboard.type(letters)
+    // "Add block" opens the picker with focus on its first type; the type's button opens the new block.
+    const addByKeyboard = async (typeTitle: string) => {
       await tabTo(page, page.getByRole('button', { name: /^Add (the first )?block$/ }))
+      await page.keyboard.press('Enter')
+      await page.getByRole('region', { name: 'Choose a block' }).waitFor()
+      await tabTo(page, page.getByRole('region', { name: 'Choose a block' }).getByRole('button', { name: typeTitle, exact: true }))
       await page.keyboard.press('Enter')
       await region().waitFor()
     }
@@ -346,7 +321,7 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await saveByKeyboard(/FAQ block added/)
     await addByKeyboard('Divider')
     await saveByKeyboard(/Divider block added/)
-    await addByKeyboard('YouTube')
+    await addByKeyboard('YouTube video')
     await typeInto(region().getByRole('textbox', { name: /^Link/ }), 'https://youtu.be/dQw4w9WgXcQ')
     await saveByKeyboard(/YouTube video block added/)
     await addByKeyboard('Event')

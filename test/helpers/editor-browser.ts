@@ -84,10 +84,13 @@ export async function signUpWithPage(t: TestApp, page: Page) {
 /** The block panel, adding or editing. */
 export const panel = (page: Page) => page.getByRole('region', { name: /^(Add a block|Edit block):/ })
 
-/** Opens the add panel for a type, through the "Block type" list and "Add block". */
+/** The block picker "Add block" opens: one button per type, named by the type. */
+export const picker = (page: Page) => page.getByRole('region', { name: 'Choose a block' })
+
+/** Opens the add panel for a type, through "Add block" and the type's button in the picker. */
 export async function addBlock(page: Page, typeTitle: string) {
-  await page.getByLabel('Block type').selectOption({ label: typeTitle })
   await page.getByRole('button', { name: /^Add (the first )?block$/ }).click()
+  await picker(page).getByRole('button', { name: typeTitle, exact: true }).click()
   await panel(page).waitFor()
 }
 
@@ -114,3 +117,30 @@ export async function dropFile(page: Page, zone: Locator, name: string, bytes: B
 /** Waits until the editor's live region says `text`. */
 export const announced = (page: Page, text: RegExp) =>
   page.waitForFunction((source) => new RegExp(source).test(document.getElementById('ed-live')?.textContent ?? ''), text.source)
+
+/**
+ * Moves focus with Tab (then Shift+Tab) until `target` has it, checking at every stop that the
+ * focused control shows a focus indicator (an outline or a ring).
+ */
+export async function tabTo(page: Page, target: Locator) {
+  await target.first().waitFor()
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 250; i++) {
+      if (await target.first().evaluate((el) => el === document.activeElement)) return
+      await page.keyboard.press(key)
+      const shown = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el || el === document.body || el.tagName === 'IFRAME') return true
+        // Inside a date field, focus may be on Chromium's own calendar button, which draws its own ring.
+        if (el.matches('input[type="datetime-local"]') && !el.matches(':focus')) return true
+        const style = getComputedStyle(el)
+        return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
+      })
+      if (!shown) {
+        const what = await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('type') ?? ''} ${document.activeElement?.getAttribute('name') ?? ''} ${document.activeElement?.textContent?.slice(0, 40)}`)
+        assert.fail(`no visible focus on ${what}`)
+      }
+    }
+  }
+  assert.fail(`could not reach ${target} with the keyboard`)
+}

@@ -14,6 +14,9 @@ import { type Form, type PageInput, type PageRow, text } from '../page-routes.ts
 import { EDITOR_ASSETS } from './editor-assets.ts'
 import { blockSummary, type EditorState, editorBody, type Panel } from './editor-view.ts'
 import { formData, rowMoveOf, uploadFields } from './schema-fields.ts'
+import { livePreviewOf } from './live-preview.ts'
+import { blockVisibilityPages } from './block-visibility.ts'
+import { pageDesignPages } from './page-design.ts'
 
 // The page editor: one page per profile under /my-links/:id/editor. Every action is a plain form
 // post that answers with a redirect back to the editor (post/redirect/get), or, when a save is
@@ -35,6 +38,8 @@ export const editorPages: PageRow[] = [
   { method: 'POST', url: `${at}/blocks/:slotId/move`, signedIn: true, multipart: true, handler: move },
   { method: 'POST', url: `${at}/blocks/:slotId/duplicate`, signedIn: true, multipart: true, handler: duplicate },
   { method: 'POST', url: `${at}/blocks/:slotId/delete`, signedIn: true, multipart: true, handler: remove },
+  ...blockVisibilityPages(at, (p, s, status) => show(p, s, status)),
+  ...pageDesignPages(at, (p, s, status) => show(p, s, status)),
 ]
 
 /** The page id of the path; anything but a positive integer is a page no one has (a 404 page). */
@@ -53,6 +58,9 @@ async function show(p: PageInput<User>, s: EditorState = {}, status = 200) {
   if (!s.panel) s.panel = panelFromQuery(p)
   const deleting = Number(p.query.delete)
   if (!s.deleting && Number.isSafeInteger(deleting) && deleting > 0) s.deleting = deleting
+  if (!s.panel && p.query.pick === '1') s.picking = true
+  const scheduling = Number(p.query.schedule)
+  if (!s.scheduling && Number.isSafeInteger(scheduling) && scheduling > 0) s.scheduling = scheduling
   const [settings, slots, records] = await Promise.all([
     useCases.profiles.getSettings(p.ctx, principal, id),
     useCases.slots.list(p.ctx, principal, id),
@@ -111,11 +119,13 @@ async function saveProfile(p: PageInput<User>) {
   const id = profileIdOf(p)
   const values = { title: text(p.form, 'title'), description: text(p.form, 'description'), language: text(p.form, 'language') }
   const errors: FieldErrors = {}
+  const look = livePreviewOf(p)
   try {
-    await useCases.profiles.update(p.ctx, principal, id, { title: values.title.trim() || null, description: values.description.trim() || null }, { dryRun: isDryRun(p) })
+    await useCases.profiles.update(p.ctx, principal, id, { title: values.title.trim() || null, description: values.description.trim() || null }, look?.options ?? { dryRun: isDryRun(p) })
   } catch (err) {
     Object.assign(errors, problems(err))
   }
+  if (look) return look.answer()
   try {
     const languageId = values.language === '' ? null : Number(values.language)
     await useCases.profiles.changeSettings(p.ctx, principal, id, { languageId: languageId === null || Number.isSafeInteger(languageId) ? languageId : -1 }, { dryRun: true })
@@ -237,7 +247,9 @@ async function saveBlock(p: PageInput<User>, slotId: number | undefined) {
   }
   const def = slotTypeOf(type)
   if (!def) return p.redirect(editorUrl(p), 'Choose a block type from the list.', true)
-  const dryRun = isDryRun(p)
+  const look = livePreviewOf(p)
+  const dryRun = isDryRun(p) || look !== undefined
+  const options = look?.options ?? { dryRun }
 
   // Images chosen in the form are uploaded first: a refused save keeps their paths, so nothing is chosen twice.
   const uploaded: Record<string, string> = {}
@@ -256,8 +268,8 @@ async function saveBlock(p: PageInput<User>, slotId: number | undefined) {
   const moved = rowMoveOf(text(p.form, '_move'))
   const data = formData(def, p.form, uploaded, moved)
   const more = text(p.form, '_more')
-  if (more) return show(p, { panel: saveBlockState(p, type, slotId, data, errors, { [more]: 1 }) })
-  if (moved) {
+  if (more && !look) return show(p, { panel: saveBlockState(p, type, slotId, data, errors, { [more]: 1 }) })
+  if (moved && !look) {
     const said = moved.to === undefined ? 'That row cannot move further.' : `Moved ${moved.up ? 'up' : 'down'}: now ${moved.to + 1} of ${moved.count}. Save the block to keep this order.`
     return show(p, { panel: { ...saveBlockState(p, type, slotId, data, errors), moved, said } })
   }
@@ -267,24 +279,26 @@ async function saveBlock(p: PageInput<User>, slotId: number | undefined) {
     if (Object.keys(errors).length) throw new AppError('validation_failed', { errors })
     if (type === 'event') {
       const event = nested(p.form, 'event')
-      saved = slotId === undefined ? await useCases.editor.createEvent(p.ctx, principal, id, { event }, { dryRun }) : await useCases.editor.updateEvent(p.ctx, principal, id, { slot: slotId, event }, { dryRun })
+      saved = slotId === undefined ? await useCases.editor.createEvent(p.ctx, principal, id, { event }, options) : await useCases.editor.updateEvent(p.ctx, principal, id, { slot: slotId, event }, options)
     } else if (type === 'form') {
       const form = formInput(p.form)
       saved =
         slotId === undefined
-          ? await useCases.editor.createForm(p.ctx, principal, id, { form, data }, { dryRun })
-          : await useCases.editor.updateForm(p.ctx, principal, id, { slot: slotId, form, data }, { dryRun })
+          ? await useCases.editor.createForm(p.ctx, principal, id, { form, data }, options)
+          : await useCases.editor.updateForm(p.ctx, principal, id, { slot: slotId, form, data }, options)
     } else if (slotId === undefined) {
-      saved = await useCases.slots.create(p.ctx, principal, id, { type, data }, { dryRun })
+      saved = await useCases.slots.create(p.ctx, principal, id, { type, data }, options)
     } else {
       // The whole form is sent, so the merge replaces every field the type has.
-      saved = await useCases.slots.update(p.ctx, principal, id, { slot: slotId, data }, { dryRun })
+      saved = await useCases.slots.update(p.ctx, principal, id, { slot: slotId, data }, options)
     }
   } catch (err) {
     const found = problems(err)
+    if (look) return look.answer()
     if (dryRun) return p.reply.send({ errors: found })
     return show(p, { panel: saveBlockState(p, type, slotId, data, { ...errors, ...found }) }, 422)
   }
+  if (look) return look.answer()
   if (dryRun) return p.reply.send({ errors: {} })
   return p.redirect(editorUrl(p, `#block-${saved.id}`), slotId === undefined ? `${def.title} block added.` : `${def.title} block saved.`)
 }

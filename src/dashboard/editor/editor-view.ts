@@ -10,6 +10,9 @@ import type { SlotResource } from '../../slots/slot-resource.ts'
 import type { SlotType } from '../../slots/types.ts'
 import { csrfField } from '../layout.ts'
 import { dropZone, IMAGE_TYPES, type RowMove, schemaFields } from './schema-fields.ts'
+import { type ScheduleState, visibilityBadge, visibilityControls } from './block-visibility.ts'
+import { type AddressState, addressSection, themeSection } from './page-design.ts'
+import { blockPicker, previewAside } from './editor-parts.ts'
 
 /** What the block panel shows: a new block of a type, or one block being edited; with what was typed when a save was refused. */
 export interface Panel {
@@ -34,6 +37,12 @@ export interface EditorState {
   images?: FieldErrors
   /** The block whose Delete was pressed: the editor asks before deleting it. */
   deleting?: number
+  /** "Add block" was pressed: the types to choose from are shown where the new block will go. */
+  picking?: boolean
+  /** The block whose schedule is open on its card, and what was typed when a save was refused. */
+  scheduling?: number
+  schedule?: ScheduleState
+  address?: AddressState
 }
 
 export interface EditorModel {
@@ -156,15 +165,12 @@ ${input({ name: 'link', label: 'Social link', value: s.social?.link ?? '', error
 }
 
 function addBlockForm(m: EditorModel, first: boolean): SafeHtml {
-  const id = first ? 'f-add-first' : 'f-add'
-  return h`<form method="get" action="${base(m)}#panel" class="ed-add">
-<div class="field"><label for="${id}">Block type</label>
-<select id="${id}" name="add">${TYPE_ORDER.map((t) => h`<option value="${t}">${slotTypes[t].title}</option>`)}</select></div>
+  return h`<form method="get" action="${base(m)}#picker" class="ed-add" id="ed-add"><input type="hidden" name="pick" value="1">
 <button type="submit" data-focus="add-block">${first ? 'Add the first block' : 'Add block'}</button>
 </form>`
 }
 
-function blockCard(m: EditorModel, slot: SlotResource, i: number, n: number): SafeHtml {
+function blockCard(m: EditorModel, s: EditorState, slot: SlotResource, i: number, n: number): SafeHtml {
   const def = slotTypeOf(slot.type)
   const title = def?.title ?? slot.type
   const summary = blockSummary(slot, m.records.get(slot.id))
@@ -172,8 +178,12 @@ function blockCard(m: EditorModel, slot: SlotResource, i: number, n: number): Sa
   const action = (verb: string) => `${base(m)}/blocks/${slot.id}/${verb}`
   const post = (verb: string, label: string, focus: string, extra: SafeHtml | '' = '', disabled = false) =>
     h`<form method="post" action="${action(verb)}">${csrfField(m.csrf)}${extra}<button type="submit" class="secondary" data-focus="${focus}"${disabled ? raw(' disabled') : ''}>${label}${what}</button></form>`
-  return h`<li class="ed-block" id="block-${slot.id}" data-id="${slot.id}">
-<div class="ed-block-head"><span class="ed-grip" aria-hidden="true">⠿</span><span class="ed-type">${title}</span> <span class="ed-summary">${summary}</span> <span class="muted ed-pos">${i + 1} of ${n}</span></div>
+  const head = h`<div class="ed-block-head"><span class="ed-grip" aria-hidden="true">⠿</span><span class="ed-type">${title}</span> ${visibilityBadge(slot, m.timeZone)} <span class="ed-summary">${summary}</span> <span class="muted ed-pos">${i + 1} of ${n}</span></div>`
+  // A block opens for editing where it stands in the list.
+  if (s.panel?.mode === 'edit' && s.panel.slotId === slot.id) return h`<li class="ed-block ed-editing" id="block-${slot.id}" data-id="${slot.id}">${head}${panelSection(m, s.panel)}</li>`
+  const scheduling = s.scheduling === slot.id || s.schedule?.slotId === slot.id
+  return h`<li class="ed-block${slot.visibility.hidden ? ' ed-off' : ''}" id="block-${slot.id}" data-id="${slot.id}">
+${head}
 <div class="ed-actions">
 ${slot.supported ? h`<a class="button secondary" href="${base(m)}?edit=${slot.id}#panel" data-focus="edit-${slot.id}">Edit${what}</a>` : ''}
 ${post('move', 'Move up', `up-${slot.id}`, raw('<input type="hidden" name="direction" value="up">'), i === 0)}
@@ -181,6 +191,7 @@ ${post('move', 'Move down', `down-${slot.id}`, raw('<input type="hidden" name="d
 ${slot.supported ? post('duplicate', 'Duplicate', `duplicate-${slot.id}`) : ''}
 <form method="get" action="${base(m)}#confirm-delete" data-confirm="${action('delete')}" data-what="${title}: “${summary}”"><input type="hidden" name="delete" value="${slot.id}"><button type="submit" class="danger" data-focus="delete-${slot.id}">Delete${what}</button></form>
 </div>
+${visibilityControls({ base: base(m), csrf: m.csrf, slot, what, timeZone: m.timeZone, open: scheduling, state: s.schedule?.slotId === slot.id ? s.schedule : undefined })}
 </li>`
 }
 
@@ -259,7 +270,7 @@ ${p.type === 'music' ? lookupForm(m, p) : ''}${errorList(p.errors)}${p.said ? h`
 ${csrfField(m.csrf)}<input type="hidden" name="type" value="${p.type}">
 ${/* Enter in a field saves: the first submit button is the form's default, not a row's Move or Add. */ ''}<button type="submit" class="sr-only" tabindex="-1" aria-hidden="true" data-focus="save">Save</button>
 ${own}${fields.length ? fields : h`<p class="muted">This block has nothing to fill in.</p>`}
-<p class="actions"><button type="submit" data-focus="save">Save</button><a class="button secondary" href="${base(m)}${slot ? `#block-${slot.id}` : ''}">Cancel</a></p>
+<p class="actions"><button type="submit" data-focus="save">Save</button><a class="button secondary" href="${base(m)}${slot ? `#block-${slot.id}` : '#ed-add'}" data-focus="${slot ? `edit-${slot.id}` : 'add-block'}">Cancel</a></p>
 </form>
 </section>`
 }
@@ -291,10 +302,12 @@ function deleteDialog(m: EditorModel): SafeHtml {
 export function editorBody(m: EditorModel, s: EditorState): SafeHtml {
   const n = m.slots.length
   const name = m.profile.title || m.profile.login
+  const adding = s.panel?.mode === 'add' ? s.panel : undefined
   return h`<div class="ed" data-base="${base(m)}">
 <p><a href="/my-links/${m.profile.id}">← Statistics and settings of this page</a></p>
 <h1>Edit ${name}</h1>
 <p>Public address: <a href="${m.publicUrl}">${m.publicUrl}</a></p>
+<nav class="ed-tabs" aria-label="Parts of the editor"><a href="#ed-profile-h">Profile</a><a href="#ed-blocks-h">Blocks</a><a href="#theme-h">Theme</a><a href="#address-h">Address</a></nav>
 <p id="ed-live" class="sr-only" role="status" aria-live="polite"></p>
 <div class="ed-layout">
 <div class="ed-main">
@@ -302,22 +315,21 @@ ${profileSection(m, s)}
 ${socialsSection(m, s)}
 <section class="card" aria-labelledby="ed-blocks-h">
 <h2 id="ed-blocks-h" data-focus="blocks">Blocks</h2>
-${s.deleting ? deleteQuestion(m, s.deleting) : ''}${s.panel ? panelSection(m, s.panel) : ''}
+${s.deleting ? deleteQuestion(m, s.deleting) : ''}
 ${
   n
     ? h`<p class="hint">In page order. Drag a block by its handle, or use Move up and Move down.</p>
-<ol class="ed-blocks" aria-labelledby="ed-blocks-h">${m.slots.map((slot, i) => blockCard(m, slot, i, n))}</ol>
+<ol class="ed-blocks" aria-labelledby="ed-blocks-h">${m.slots.map((slot, i) => blockCard(m, s, slot, i, n))}${adding ? h`<li class="ed-block ed-new">${panelSection(m, adding)}</li>` : ''}</ol>
 <form method="post" action="${base(m)}/order" id="ed-order" hidden>${csrfField(m.csrf)}<input type="hidden" name="order" value="${m.slots.map((x) => x.id).join(',')}"></form>
-${n < limits.slotsPerProfile ? addBlockForm(m, false) : h`<p class="hint">A page holds at most ${limits.slotsPerProfile} blocks.</p>`}`
+${adding ? '' : n >= limits.slotsPerProfile ? h`<p class="hint">A page holds at most ${limits.slotsPerProfile} blocks.</p>` : s.picking ? blockPicker(base(m), TYPE_ORDER) : addBlockForm(m, false)}`
     : h`<div class="ed-empty"><p><strong>Your page has no blocks yet.</strong> Blocks are what visitors see under your name: buttons to your links, pictures, text, videos, events, a contact form…</p>
-${s.panel ? '' : addBlockForm(m, true)}</div>`
+${adding ? panelSection(m, adding) : s.picking ? blockPicker(base(m), TYPE_ORDER) : addBlockForm(m, true)}</div>`
 }
 </section>
+${themeSection(m.profile, m.csrf)}
+${addressSection(m.profile, m.publicUrl, m.csrf, s.address)}
 </div>
-<aside class="ed-preview" aria-labelledby="ed-preview-h">
-<h2 id="ed-preview-h">Preview</h2>
-<iframe src="${base(m)}/preview" title="Preview of your public page" loading="lazy"></iframe>
-</aside>
+${previewAside(base(m))}
 </div>
 ${deleteDialog(m)}
 </div>`

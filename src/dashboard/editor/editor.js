@@ -15,8 +15,15 @@
 
   const focusAfter = (key, hash) => {
     const by = (sel) => root.querySelector(sel)
+    const firstIn = (sel) => by(`${sel} :is(input:not([type="hidden"]), select, textarea, button:not([tabindex="-1"]))`)
+    // A block opened (new or to edit) or a schedule opened: its first field; the picker: its first type.
+    // A refused save: its first field that needs attention.
+    let target = by('.ed-main [autofocus]') || (by('.ed-main .notice.bad') && by('.ed-main [aria-invalid="true"]'))
+    if (!target && key && /^(pick|edit)-/.test(key)) target = firstIn('#panel')
+    if (!target && key && /^schedule-/.test(key)) target = firstIn(`#${key}`)
+    if (!target && key === 'add-block') target = by('[data-focus^="pick-"]')
     // The server names the control to return to when the one pressed has moved (a block's row).
-    let target = by('.ed-main [autofocus]') || (key && by(`[data-focus="${key}"]:not([disabled])`))
+    if (!target && key) target = by(`[data-focus="${key}"]:not([disabled]):not([tabindex="-1"])`)
     if (!target && key && /^(up|down)-/.test(key)) target = by(`[data-focus="${key.replace(/^(up|down)/, (d) => (d === 'up' ? 'down' : 'up'))}"]`)
     if (!target) target = by('.notice.bad') && by('[aria-invalid="true"]')
     if (!target && document.getElementById('panel-h')) target = document.getElementById('panel-h')
@@ -30,8 +37,9 @@
     }
   }
 
-  const swap = async (res, key, push) => {
+  const swap = async (res, key, push, hash) => {
     const html = await res.text()
+    const known = new Set([...root.querySelectorAll('.ed-block[data-id]')].map((c) => c.dataset.id))
     const next = new DOMParser().parseFromString(html, 'text/html')
     const fresh = next.querySelector('.ed-main')
     if (!fresh) {
@@ -53,9 +61,11 @@
     const url = new URL(res.url)
     history[push ? 'pushState' : 'replaceState'](null, '', url.pathname + url.search)
     enhance()
-    focusAfter(key, push ? '' : location.hash || url.hash)
-    const frame = root.querySelector('.ed-preview iframe')
-    if (frame?.contentWindow) frame.contentWindow.location.reload()
+    // A fetch never sees the redirect's #block-N: a block that was not there before is the one just made.
+    const made = [...root.querySelectorAll('.ed-block[data-id]')].find((c) => !known.has(c.dataset.id))
+    focusAfter(key, hash ?? (push ? '' : location.hash || url.hash || (made ? `#${made.id}` : '')))
+    // The frame may show an unsaved draft (a post's answer): it goes back to the page as saved.
+    if (frame) frame.src = `${root.dataset.base}/preview`
   }
 
   const send = async (form, submitter, focusKey) => {
@@ -70,7 +80,9 @@
         return
       }
       const res = await fetch(form.action, { method: 'POST', body: new FormData(form, submitter), credentials: 'same-origin' })
-      await swap(res, key, false)
+      // A saved block's own address names it: focus returns to it.
+      const saved = /\/blocks\/(\d+)$/.exec(new URL(form.action).pathname)
+      await swap(res, key, false, saved && key === 'save' ? `#block-${saved[1]}` : undefined)
     } catch {
       form.submit()
     }
@@ -107,8 +119,7 @@
     if (url.origin !== location.origin || url.pathname !== location.pathname) return
     event.preventDefault()
     const res = await fetch(url, { credentials: 'same-origin' })
-    await swap(res, link.dataset.focus, true)
-    if (url.hash) focusAfter('', url.hash)
+    await swap(res, link.dataset.focus, true, url.hash)
   })
 
   // Drag and drop: the handle-less card moves; dropping sends the whole order in one write.
@@ -236,6 +247,57 @@
       }, 600)
     })
   }
+  // The live preview: the form as typed is posted with ?preview=1 into the preview frame; the
+  // server runs the save as a dry run and answers the page it would make (204 while the draft
+  // does not save, so the frame keeps the last page). Chosen files are not sent (disabled).
+  const frame = root.querySelector('.ed-preview iframe')
+  const previewed = 'form[data-dry-run], form[action$="/editor/profile"], form[action$="/editor/theme"]'
+  let previewTimer
+  const preview = (form) => {
+    if (!form.isConnected || !frame) return
+    const files = [...form.querySelectorAll('input[type="file"]:not([disabled])')]
+    for (const f of files) f.disabled = true
+    const action = form.getAttribute('action')
+    const url = new URL(form.action)
+    url.searchParams.set('preview', '1')
+    form.setAttribute('action', url.href)
+    form.setAttribute('target', frame.name)
+    HTMLFormElement.prototype.submit.call(form)
+    form.setAttribute('action', action)
+    form.removeAttribute('target')
+    for (const f of files) f.disabled = false
+  }
+  const previewSoon = (event) => {
+    const form = event.target.form
+    if (!form?.matches(previewed)) return
+    clearTimeout(previewTimer)
+    previewTimer = setTimeout(() => preview(form), 300)
+  }
+  root.addEventListener('input', previewSoon)
+  root.addEventListener('change', previewSoon)
+
+  // On a narrow screen the preview is behind a button, over the editor while it is open.
+  const aside = root.querySelector('.ed-preview')
+  const opener = root.querySelector('.ed-preview-open')
+  const closer = root.querySelector('.ed-preview-close')
+  if (aside && opener && closer) {
+    root.classList.add('ed-js')
+    opener.hidden = false
+    closer.hidden = false
+    const showPreview = (shown) => {
+      root.classList.toggle('ed-preview-shown', shown)
+      opener.setAttribute('aria-expanded', String(shown))
+      const main = root.querySelector('.ed-layout > .ed-main')
+      if (main) main.inert = shown
+      ;(shown ? closer : opener).focus()
+    }
+    opener.addEventListener('click', () => showPreview(true))
+    closer.addEventListener('click', () => showPreview(false))
+    aside.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && root.classList.contains('ed-preview-shown')) showPreview(false)
+    })
+  }
+
   enhance()
   addEventListener('popstate', () => location.reload())
 })()
