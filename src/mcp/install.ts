@@ -1,10 +1,12 @@
 import type { AuthInfo } from '@modelcontextprotocol/server'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
 import { enforceAddressLimit } from '../http/rate-limit.ts'
 import { resourceMetadataUrl } from '../auth/bearer.ts'
+import { installJsonBody } from '../http/json-body.ts'
+import { ARGUMENT_LIMITS, MCP_BODY_LIMIT } from './argument-limits.ts'
 import { authenticateMcp } from './authenticate.ts'
 
 export const MCP_PATH = '/mcp'
@@ -80,6 +82,12 @@ async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyR
   }
 }
 
+/** The SDK's request handler and our own check that runs before it, loaded together. */
+interface Connector {
+  node: ReturnType<typeof import('@modelcontextprotocol/node').toNodeHandler>
+  refuseOversizedCall: typeof import('./server.ts').refuseOversizedCall
+}
+
 /**
  * The agent connector: stateless Streamable HTTP at /mcp, a fresh MCP server per request, so any
  * instance behind a load balancer answers any request. 2025-era clients are served statelessly too.
@@ -87,10 +95,10 @@ async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyR
 export function installMcp(app: FastifyInstance, ctx: AppContext): void {
   // The SDK, its schemas and our tools (~25 MB) load with the first /mcp request, not at start:
   // many instances never serve an agent.
-  let loaded: Promise<ReturnType<typeof import('@modelcontextprotocol/node').toNodeHandler>> | undefined
-  const nodeHandler = () =>
+  let loaded: Promise<Connector> | undefined
+  const connector = () =>
     (loaded ??= (async () => {
-      const [{ toNodeHandler }, { createMcpHandler }, { buildMcpServer }] = await Promise.all([
+      const [{ toNodeHandler }, { createMcpHandler }, { buildMcpServer, refuseOversizedCall }] = await Promise.all([
         import('@modelcontextprotocol/node'),
         import('@modelcontextprotocol/server'),
         import('./server.ts'),
@@ -99,11 +107,20 @@ export function installMcp(app: FastifyInstance, ctx: AppContext): void {
         (request) => buildMcpServer({ ctx, principal: request.authInfo?.extra?.principal as Principal }),
         { onerror: (err) => ctx.log.info({ err: err.message }, 'MCP request refused') },
       )
-      return toNodeHandler(handler)
+      return { node: toNodeHandler(handler), refuseOversizedCall }
     })())
-  app.route({
+  // A scope of its own for the JSON parser that counts fields before parsing (argument-limits.ts).
+  app.register(async (scope) => {
+    installJsonBody(scope, { maxFields: ARGUMENT_LIMITS.totalKeys })
+    scope.route(mcpRoute(ctx, connector))
+  })
+}
+
+function mcpRoute(ctx: AppContext, connector: () => Promise<Connector>): RouteOptions {
+  return {
     method: ['GET', 'POST', 'DELETE'],
     url: MCP_PATH,
+    bodyLimit: MCP_BODY_LIMIT,
     handler: async (req, reply) => {
       checkOrigin(ctx, req)
       refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req)
@@ -119,10 +136,12 @@ export function installMcp(app: FastifyInstance, ctx: AppContext): void {
         resourceMetadataUrl: resourceMetadataUrl(ctx, 'mcp'),
         extra: { principal },
       }
-      const node = await nodeHandler()
+      const { node, refuseOversizedCall } = await connector()
+      const oversized = refuseOversizedCall(req.body, req.bodyBytes ?? 0, { ctx, principal })
+      if (oversized) return reply.code(200).send(oversized)
       reply.hijack()
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string)
       await node(Object.assign(req.raw, { auth }), reply.raw, req.body)
     },
-  })
+  }
 }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { PageDocument } from '../../core/page-document.ts'
 import { ImportResult, pageImportUseCases } from '../../core/page-import.ts'
 import { limits } from '../../limits.ts'
+import { ARGUMENT_LIMITS } from '../argument-limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
 import { DryRun, IdempotencyKey } from '../schemas.ts'
@@ -29,6 +30,7 @@ export default defineTool({
     { additionalProperties: false },
   ),
   advertisedInput: Type.Object({ document: PageDocument, login: Login, dryRun: DryRun, idempotencyKey: IdempotencyKey }, { additionalProperties: false }),
+  argumentBytes: ARGUMENT_LIMITS.documentBytes,
   outputSchema: ImportResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ document, login, dryRun }, { ctx, principal }) => {
