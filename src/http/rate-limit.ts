@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
 import type { RateRule, RateVerdict } from '../core/rate-limiter.ts'
@@ -95,8 +96,8 @@ export async function enforceAddressLimit(ctx: AppContext, req: FastifyRequest, 
  * sets the RateLimit-* headers of the tightest one; over any of them it is a 429 with the exact
  * wait in Retry-After.
  */
-export async function applyRateLimit(ctx: AppContext, reply: FastifyReply, row: Pick<RouteRow, 'limit'>, tokenId: number): Promise<void> {
-  const verdict = await takeTokenLimit(ctx, { tokenId }, row.limit)
+export async function applyRateLimit(ctx: AppContext, reply: FastifyReply, row: Pick<RouteRow, 'limit'>, principal: Principal): Promise<void> {
+  const verdict = await takeTokenLimit(ctx, principal, row.limit)
   if (!verdict) return
   setRateLimitHeaders(reply, verdict)
   if (!verdict.allowed) throw rateLimited(verdict, 'requests', ' Batch endpoints save requests.')
