@@ -49,6 +49,26 @@ export async function takeTokenLimit(ctx: AppContext, principal: Pick<Principal,
   return ctx.rateLimiter.take(limitKey(principal), rules)
 }
 
+/**
+ * The rules for MCP protocol messages (initialize, ping, the list methods, notifications): far
+ * cheaper than a tool call and sent in bursts when a host connects, so a multiple of the
+ * per-token rules, on the same principal's counters (limitKey) but their own names.
+ */
+export function protocolRules(rl: Config['rateLimit']): TokenRule[] {
+  const all: TokenRule[] = [
+    { name: 'mcp-s', limit: rl.perSecond * 4, windowMs: SECOND },
+    { name: 'mcp-m', limit: rl.perMinute * 5, windowMs: MINUTE },
+  ]
+  return all.filter((r) => r.limit > 0)
+}
+
+/** Counts one MCP protocol message for the principal; undefined when its rules are off. */
+export async function takeProtocolLimit(ctx: AppContext, principal: Pick<Principal, 'tokenId' | 'clientId' | 'user'>): Promise<TokenVerdict | undefined> {
+  const rules = protocolRules(ctx.config.rateLimit)
+  if (!rules.length) return undefined
+  return ctx.rateLimiter.take(limitKey(principal), rules)
+}
+
 /** Whole seconds to wait; never 0, so a client told to wait 0 s never loops. */
 export const waitSeconds = (verdict: Pick<TokenVerdict, 'retryAfterMs'>) => Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))
 

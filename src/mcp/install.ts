@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
-import { enforceAddressLimit } from '../http/rate-limit.ts'
+import { enforceAddressLimit, enforceProtocolLimit } from '../http/rate-limit.ts'
 import { resourceMetadataUrl } from '../auth/bearer.ts'
 import { installJsonBody } from '../http/json-body.ts'
 import { ARGUMENT_LIMITS, MCP_BODY_LIMIT } from './argument-limits.ts'
@@ -72,12 +72,25 @@ function refuseBatchWhereRemoved(req: FastifyRequest): object | undefined {
   }
 }
 
+/** How many messages of a request are not tool calls (a GET, the stream, counts as one). */
+function protocolMessages(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body]
+  const others = messages.filter((m) => !(m && typeof m === 'object' && (m as { method?: unknown }).method === 'tools/call')).length
+  return Math.min(others, 100)
+}
+
 async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Principal> {
   try {
     return await authenticateMcp(ctx, req)
   } catch (err) {
     // Without a valid token there is no token to count against: the address is (as REST does).
-    if (err instanceof AppError && err.code === 'unauthenticated') await enforceAddressLimit(ctx, req, reply, 'requests')
+    // A request with no token at all is a client starting OAuth discovery: it has a larger budget
+    // of its own, and past it the 429 still carries the challenge (MCP authorization).
+    if (err instanceof AppError && err.code === 'unauthenticated') {
+      const rule = req.headers.authorization === undefined ? 'mcpChallenges' : 'requests'
+      const challenge = err.headers['WWW-Authenticate']
+      await enforceAddressLimit(ctx, req, reply, rule, challenge ? { 'WWW-Authenticate': challenge } : {})
+    }
     throw err
   }
 }
@@ -125,8 +138,10 @@ function mcpRoute(ctx: AppContext, connector: () => Promise<Connector>): RouteOp
       checkOrigin(ctx, req)
       refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req)
       const principal = await principalOf(ctx, req, reply)
-      // The per-token limits count tool calls (callTool), not HTTP requests: connecting, listing,
-      // ping and the stream are free, and each call of a batch counts once.
+      // Every message counts under a rule that fits it: tool calls under the per-token rules
+      // (callTool, each call of a batch once), everything else (initialize, ping, lists, the
+      // stream) under the wider protocol rules, once a message.
+      for (let i = 0; i < protocolMessages(req.body); i++) await enforceProtocolLimit(ctx, reply, principal)
       const batchRefusal = refuseBatchWhereRemoved(req)
       if (batchRefusal) return reply.code(400).send(batchRefusal)
       const auth: AuthInfo = {
