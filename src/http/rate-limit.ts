@@ -26,8 +26,8 @@ export const addressRules = Object.freeze({
   clicks: { name: 'ip-click', windowMs: MINUTE, share: 1 },
   /** Form submissions to /-/forms/<slot>. */
   forms: { name: 'ip-form', windowMs: MINUTE, fixed: 10 },
-  /** OAuth dynamic client registration (RFC 7591): once per client install, several installs behind one address. */
-  oauthRegistration: { name: 'ip-oauth-register', windowMs: 10 * MINUTE, fixed: 30 },
+  /** OAuth dynamic client registration (RFC 7591). */
+  oauthRegistration: { name: 'ip-oauth-register', windowMs: 10 * MINUTE, fixed: 10 },
 })
 export type AddressRuleName = keyof typeof addressRules
 
