@@ -39,6 +39,16 @@ interface PreparedTool {
 // many times a REST one. Keyed by public URL, the one input the texts depend on.
 const prepared = new Map<string, PreparedTool[]>()
 
+/**
+ * A schema without its `examples`: every description of a tool already gives one whole example
+ * call, and the fields' own examples doubled what the list costs a conversation.
+ */
+function withoutExamples<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutExamples) as T
+  if (!value || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'examples').map(([key, v]) => [key, withoutExamples(v)])) as T
+}
+
 function preparedTools(publicUrl: string): PreparedTool[] {
   let list = prepared.get(publicUrl)
   if (!list) {
@@ -50,7 +60,7 @@ function preparedTools(publicUrl: string): PreparedTool[] {
         // {public_base}: where pages live, which only the running service knows.
         description: inToolWords(renderNextSteps(tool.description, toolNextSteps).replaceAll('{public_base}', publicUrl)),
         inputSchema: fromJsonSchema(
-          schemaInToolWords(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps)),
+          withoutExamples(schemaInToolWords(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps))),
           acceptAll,
         ),
         outputSchema: output && fromJsonSchema(schemaInToolWords(renderNextStepsIn(output, toolNextSteps))),
@@ -81,7 +91,7 @@ export function buildMcpServer(tc: ToolContext): McpServer {
         description,
         inputSchema,
         ...(outputSchema && { outputSchema }),
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: { ...tool.annotations },
         _meta: { 'slotline/scope': tool.scope },
         scopeChallenge: () => stepUp(tool, tc),
       },
