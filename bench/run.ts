@@ -7,6 +7,7 @@ import { benchAnalyticsQuery } from './analytics-query.ts'
 import { benchDemoPage } from './demo-page.ts'
 import { benchHooks } from './hooks.ts'
 import { availableStores } from './lib.ts'
+import { benchMcp } from './mcp.ts'
 import { benchMe } from './me.ts'
 import { benchPageWeight } from './page-weight.ts'
 import { benchProfileRead } from './profile-read.ts'
@@ -20,6 +21,7 @@ type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgre
 
 const benches: Bench[] = [
   { name: 'me', perStore: true, run: benchMe },
+  { name: 'mcp', perStore: true, run: benchMcp },
   { name: 'start', perStore: false, run: benchStart },
   { name: 'upload-memory', perStore: false, run: benchUploadMemory },
   { name: 'analytics-intake', perStore: true, run: benchAnalyticsIntake },

@@ -225,15 +225,19 @@ async function refresh(ctx: AppContext, form: Record<string, string>): Promise<T
     const family = token.family ?? hash
     if (!(await tokensRepository.markRotated(trx, token.id))) {
       const again = await sameAgain(ctx, trx, hash)
-      return again ? { reused: undefined, tokens: again } : { reused: grant, tokens: undefined }
+      return again ? { reused: undefined, tokens: again, userId: undefined } : { reused: grant, tokens: undefined, userId: undefined }
     }
     const scopes = form.scope === undefined ? token.abilities : parseScopes(form.scope)
     if (!covers(token.abilities, scopes)) throw new OAuthError('invalid_scope', 'A refresh can narrow the scopes, never widen them.')
     const resource = refreshedResource(ctx, token.resource ?? ctx.config.publicUrl, form.resource)
+    // The access token this refresh replaces ends with it: a client holds one live pair, and a
+    // leaked access token is not left working beside its successor until it expires.
+    await tokensRepository.deleteAccessOfFamily(trx, family)
     const tokens = await issuePair(trx, grant, client.name, scopes, resource, family)
     await tokensRepository.keepSuccessor(trx, token.id, family, seal(ctx, tokens))
-    return { reused: undefined, tokens }
+    return { reused: undefined, tokens, userId: grant.userId }
   })
+  if (outcome.userId !== undefined) await ctx.verifiedTokens.changed(outcome.userId)
   if (outcome.reused) {
     await oauthRepository.deleteGrant(ctx.db, outcome.reused.userId, outcome.reused.id)
     await ctx.verifiedTokens.changed(outcome.reused.userId)

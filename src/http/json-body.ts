@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** SHA-256 (hex) of the body bytes exactly as received, for parsed bodies. */
     bodyDigest?: string
+    /** The body's size in bytes as received, for parsed bodies. */
+    bodyBytes?: number
   }
 }
 
@@ -42,7 +44,12 @@ export function tooDeepAt(value: unknown, max = MAX_JSON_DEPTH): string | undefi
     const node = stack.pop()!
     if (node.value === null || typeof node.value !== 'object') continue
     if (node.depth >= max) return pathOf(node)
-    for (const [key, child] of Object.entries(node.value)) stack.push({ value: child, depth: node.depth + 1, key, parent: node })
+    // Only objects can nest further: a body of many plain values costs no step each.
+    for (const key in node.value) {
+      if (!Object.hasOwn(node.value, key)) continue
+      const child = (node.value as Record<string, unknown>)[key]
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: node.depth + 1, key, parent: node })
+    }
   }
   return undefined
 }
@@ -75,14 +82,43 @@ export function readJson(bytes: Uint8Array, what = 'The body'): unknown {
 }
 
 /**
+ * Whether a JSON text holds more than `max` object members, counted as the colons outside
+ * strings, in one pass over the bytes: parsing an object of hundreds of thousands of keys costs
+ * far more than reading its bytes, so such a body is refused before it is parsed.
+ */
+export function holdsMoreFieldsThan(bytes: Uint8Array, max: number): boolean {
+  let inString = false
+  let count = 0
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]
+    if (inString) {
+      if (b === 0x5c) i++
+      else if (b === 0x22) inString = false
+    } else if (b === 0x22) inString = true
+    else if (b === 0x3a && ++count > max) return true
+  }
+  return false
+}
+
+export interface JsonBodyOptions {
+  /** Refuse, before parsing, a body with more object members than this in all (413). */
+  maxFields?: number
+}
+
+/**
  * `application/json` for every route: bytes hashed as received (idempotency compares those), an
  * empty body counts as omitted (PATCH bodies are optional), otherwise readJson's rules.
  */
-export function installJsonBody(app: FastifyInstance): void {
+export function installJsonBody(app: FastifyInstance, options: JsonBodyOptions = {}): void {
+  const { maxFields } = options
   app.removeContentTypeParser(['application/json', 'text/plain'])
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const bytes = body as Buffer
+    if (maxFields !== undefined && holdsMoreFieldsThan(bytes, maxFields)) {
+      return done(new AppError('payload_too_large', { message: `The body holds more than ${maxFields} fields in all; no request here needs that many.` }), undefined)
+    }
     req.bodyDigest = createHash('sha256').update(bytes).digest('hex')
+    req.bodyBytes = bytes.length
     let value: unknown
     try {
       value = readJson(bytes)

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../kernel/errors.ts'
 import type { RateRule, RateVerdict } from '../infra/rate-limiter.ts'
-import { describeRule, takeTokenLimit, waitSeconds } from '../infra/token-limits.ts'
+import { describeRule, takeProtocolLimit, takeTokenLimit, waitSeconds } from '../infra/token-limits.ts'
 import type { RouteRow } from './routes.ts'
 
 const MINUTE = 60_000
@@ -15,6 +16,12 @@ const MINUTE = 60_000
 export const addressRules = Object.freeze({
   /** API requests without a valid token, and public API reads. */
   requests: { name: 'ip', windowMs: MINUTE, share: 1 },
+  /**
+   * /mcp requests with no token at all: the first step of every client's OAuth discovery,
+   * answered without a database read, and sent by every agent behind one egress address (an
+   * office, a hosted agent) at once, so far more of them fit than of requests with a bad token.
+   */
+  mcpChallenges: { name: 'ip-mcp', windowMs: MINUTE, share: 10 },
   /** Click redirects of public pages (a person clicks far less than a script). */
   clicks: { name: 'ip-click', windowMs: MINUTE, share: 1 },
   /** Form submissions to /-/forms/<slot>. */
@@ -74,20 +81,31 @@ export function setRateLimitHeaders(reply: FastifyReply, verdict: RateVerdict): 
   if (!verdict.allowed) reply.header('Retry-After', retryAfterSeconds(verdict))
 }
 
-function rateLimited(verdict: RateVerdict, what: string, advice = ''): AppError {
+function rateLimited(verdict: RateVerdict, what: string, advice = '', headers: Record<string, string> = {}): AppError {
   const seconds = retryAfterSeconds(verdict)
   return new AppError('rate_limited', {
     message: `Rate limit of ${describeRule(verdict.rule, what)} exceeded; retry in ${seconds} s.${advice}`,
-    headers: { 'Retry-After': String(seconds) },
+    headers: { ...headers, 'Retry-After': String(seconds) },
   })
 }
 
-/** A JSON route's per-address limit: headers on the answer, a 429 in the envelope past it. */
-export async function enforceAddressLimit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, name: AddressRuleName): Promise<void> {
+/**
+ * A JSON route's per-address limit: headers on the answer, a 429 in the envelope past it, with
+ * `headers` added (the /mcp challenge, so a client told to wait still learns where OAuth starts).
+ */
+export async function enforceAddressLimit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, name: AddressRuleName, headers: Record<string, string> = {}): Promise<void> {
   const verdict = await takeAddressLimit(ctx, req, name)
   if (!verdict) return
   setRateLimitHeaders(reply, verdict)
-  if (!verdict.allowed) throw rateLimited(verdict, 'requests from one address')
+  if (!verdict.allowed) throw rateLimited(verdict, 'requests from one address', '', headers)
+}
+
+/** The per-principal limit of MCP protocol messages (core/token-limits.ts): headers, and a 429 past it. */
+export async function enforceProtocolLimit(ctx: AppContext, reply: FastifyReply, principal: Principal): Promise<void> {
+  const verdict = await takeProtocolLimit(ctx, principal)
+  if (!verdict) return
+  setRateLimitHeaders(reply, verdict)
+  if (!verdict.allowed) throw rateLimited(verdict, 'MCP messages', ' Tool calls have limits of their own; connect once and reuse the lists.')
 }
 
 /**
@@ -95,8 +113,8 @@ export async function enforceAddressLimit(ctx: AppContext, req: FastifyRequest, 
  * sets the RateLimit-* headers of the tightest one; over any of them it is a 429 with the exact
  * wait in Retry-After.
  */
-export async function applyRateLimit(ctx: AppContext, reply: FastifyReply, row: Pick<RouteRow, 'limit'>, tokenId: number): Promise<void> {
-  const verdict = await takeTokenLimit(ctx, { tokenId }, row.limit)
+export async function applyRateLimit(ctx: AppContext, reply: FastifyReply, row: Pick<RouteRow, 'limit'>, principal: Principal): Promise<void> {
+  const verdict = await takeTokenLimit(ctx, principal, row.limit)
   if (!verdict) return
   setRateLimitHeaders(reply, verdict)
   if (!verdict.allowed) throw rateLimited(verdict, 'requests', ' Batch endpoints save requests.')

@@ -105,7 +105,7 @@ function registerRow(app: FastifyInstance, ctx: AppContext, modules: readonly Ro
         if (err instanceof AppError && err.code === 'unauthenticated') await enforceAddressLimit(ctx, req, reply, 'requests')
         throw err
       })
-      await applyRateLimit(ctx, reply, row, req.principal.tokenId)
+      await applyRateLimit(ctx, reply, row, req.principal)
     },
     preValidation: async (req, reply) => {
       if (!isWrite(row.method) || !req.principal || isPrecognitive(req)) return

@@ -33,11 +33,37 @@ export function tokenRules(rl: Config['rateLimit'], group?: LimitGroup): TokenRu
   return all.filter((r) => r.limit > 0)
 }
 
-/** Counts one unit of work for the principal's token; undefined when every rule is off. */
-export async function takeTokenLimit(ctx: AppContext, principal: Pick<Principal, 'tokenId'>, group?: LimitGroup): Promise<TokenVerdict | undefined> {
+/**
+ * Whose counters a unit of work goes on: a personal token's own; for OAuth, the account and the
+ * client together, so that a refreshed token, a new authorization of the same app or many
+ * sessions at once all draw on one budget rather than a fresh one each.
+ */
+export function limitKey(principal: Pick<Principal, 'tokenId' | 'clientId' | 'user'>): string {
+  return principal.clientId === undefined ? `t${principal.tokenId}` : `c${principal.user.id}:${principal.clientId}`
+}
+
+/** Counts one unit of work for the principal (limitKey); undefined when every rule is off. */
+export async function takeTokenLimit(ctx: AppContext, principal: Pick<Principal, 'tokenId' | 'clientId' | 'user'>, group?: LimitGroup): Promise<TokenVerdict | undefined> {
   const rules = tokenRules(ctx.config.rateLimit, group)
   if (!rules.length) return undefined
-  return ctx.rateLimiter.take(`t${principal.tokenId}`, rules)
+  return ctx.rateLimiter.take(limitKey(principal), rules)
+}
+
+/**
+ * The rules for MCP protocol messages (initialize, ping, the list methods, notifications): far
+ * cheaper than a tool call and sent in bursts when a host connects, so a multiple of the
+ * per-token rules, on the same principal's counters (limitKey) but their own names.
+ */
+export function protocolRules(rl: Config['rateLimit']): TokenRule[] {
+  // No per-second rule: a host's connect sends its lists all at once, and so do test suites.
+  return rl.perMinute > 0 ? [{ name: 'mcp-m', limit: rl.perMinute * 5, windowMs: MINUTE }] : []
+}
+
+/** Counts one MCP protocol message for the principal; undefined when its rules are off. */
+export async function takeProtocolLimit(ctx: AppContext, principal: Pick<Principal, 'tokenId' | 'clientId' | 'user'>): Promise<TokenVerdict | undefined> {
+  const rules = protocolRules(ctx.config.rateLimit)
+  if (!rules.length) return undefined
+  return ctx.rateLimiter.take(limitKey(principal), rules)
 }
 
 /** Whole seconds to wait; never 0, so a client told to wait 0 s never loops. */

@@ -40,7 +40,15 @@ export interface ToolDef<I extends TObject = TObject, O extends TObject = TObjec
    */
   advertisedInput?: TSchema
   outputSchema: O
+  /**
+   * Whether clients are shown outputSchema. Every schema costs each conversation its tokens, so
+   * only small answers a program branches on are advertised; the rest still return
+   * structuredContent that matches outputSchema (checked by tests).
+   */
+  advertiseOutput?: boolean
   annotations: ToolAnnotations
+  /** Bytes of JSON its arguments may hold, when more than ARGUMENT_LIMITS.bytes (mcp/argument-limits.ts). */
+  argumentBytes?: number
   /** An extra per-token rate-limit group of the REST API that this tool's work counts against. */
   limit?: LimitGroup
   handler: (input: Static<I>, tc: ToolContext) => Promise<ToolAnswer<Static<O>>>

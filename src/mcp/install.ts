@@ -1,10 +1,12 @@
 import type { AuthInfo } from '@modelcontextprotocol/server'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../kernel/errors.ts'
-import { enforceAddressLimit } from '../http/rate-limit-hooks.ts'
+import { enforceAddressLimit, enforceProtocolLimit } from '../http/rate-limit-hooks.ts'
 import { resourceMetadataUrl } from '../auth/bearer.ts'
+import { installJsonBody } from '../http/json-body.ts'
+import { ARGUMENT_LIMITS, MCP_BODY_LIMIT } from './argument-limits.ts'
 import { authenticateMcp } from './authenticate.ts'
 
 export const MCP_PATH = '/mcp'
@@ -70,14 +72,33 @@ function refuseBatchWhereRemoved(req: FastifyRequest): object | undefined {
   }
 }
 
+/** How many messages of a request are not tool calls (a GET, the stream, counts as one). */
+function protocolMessages(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body]
+  const others = messages.filter((m) => !(m && typeof m === 'object' && (m as { method?: unknown }).method === 'tools/call')).length
+  return Math.min(others, 100)
+}
+
 async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Principal> {
   try {
     return await authenticateMcp(ctx, req)
   } catch (err) {
     // Without a valid token there is no token to count against: the address is (as REST does).
-    if (err instanceof AppError && err.code === 'unauthenticated') await enforceAddressLimit(ctx, req, reply, 'requests')
+    // A request with no token at all is a client starting OAuth discovery: it has a larger budget
+    // of its own, and past it the 429 still carries the challenge (MCP authorization).
+    if (err instanceof AppError && err.code === 'unauthenticated') {
+      const rule = req.headers.authorization === undefined ? 'mcpChallenges' : 'requests'
+      const challenge = err.headers['WWW-Authenticate']
+      await enforceAddressLimit(ctx, req, reply, rule, challenge ? { 'WWW-Authenticate': challenge } : {})
+    }
     throw err
   }
+}
+
+/** The SDK's request handler and our own check that runs before it, loaded together. */
+interface Connector {
+  node: ReturnType<typeof import('@modelcontextprotocol/node').toNodeHandler>
+  refuseOversizedCall: typeof import('./server.ts').refuseOversizedCall
 }
 
 /**
@@ -87,10 +108,10 @@ async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyR
 export function installMcp(app: FastifyInstance, ctx: AppContext): void {
   // The SDK, its schemas and our tools (~25 MB) load with the first /mcp request, not at start:
   // many instances never serve an agent.
-  let loaded: Promise<ReturnType<typeof import('@modelcontextprotocol/node').toNodeHandler>> | undefined
-  const nodeHandler = () =>
+  let loaded: Promise<Connector> | undefined
+  const connector = () =>
     (loaded ??= (async () => {
-      const [{ toNodeHandler }, { createMcpHandler }, { buildMcpServer }] = await Promise.all([
+      const [{ toNodeHandler }, { createMcpHandler }, { buildMcpServer, refuseOversizedCall }] = await Promise.all([
         import('@modelcontextprotocol/node'),
         import('@modelcontextprotocol/server'),
         import('./server.ts'),
@@ -99,17 +120,28 @@ export function installMcp(app: FastifyInstance, ctx: AppContext): void {
         (request) => buildMcpServer({ ctx, principal: request.authInfo?.extra?.principal as Principal }),
         { onerror: (err) => ctx.log.info({ err: err.message }, 'MCP request refused') },
       )
-      return toNodeHandler(handler)
+      return { node: toNodeHandler(handler), refuseOversizedCall }
     })())
-  app.route({
+  // A scope of its own for the JSON parser that counts fields before parsing (argument-limits.ts).
+  app.register(async (scope) => {
+    installJsonBody(scope, { maxFields: ARGUMENT_LIMITS.totalKeys })
+    scope.route(mcpRoute(ctx, connector))
+  })
+}
+
+function mcpRoute(ctx: AppContext, connector: () => Promise<Connector>): RouteOptions {
+  return {
     method: ['GET', 'POST', 'DELETE'],
     url: MCP_PATH,
+    bodyLimit: MCP_BODY_LIMIT,
     handler: async (req, reply) => {
       checkOrigin(ctx, req)
       refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req)
       const principal = await principalOf(ctx, req, reply)
-      // The per-token limits count tool calls (callTool), not HTTP requests: connecting, listing,
-      // ping and the stream are free, and each call of a batch counts once.
+      // Every message counts under a rule that fits it: tool calls under the per-token rules
+      // (callTool, each call of a batch once), everything else (initialize, ping, lists, the
+      // stream) under the wider protocol rules, once a message.
+      for (let i = 0; i < protocolMessages(req.body); i++) await enforceProtocolLimit(ctx, reply, principal)
       const batchRefusal = refuseBatchWhereRemoved(req)
       if (batchRefusal) return reply.code(400).send(batchRefusal)
       const auth: AuthInfo = {
@@ -119,10 +151,12 @@ export function installMcp(app: FastifyInstance, ctx: AppContext): void {
         resourceMetadataUrl: resourceMetadataUrl(ctx, 'mcp'),
         extra: { principal },
       }
-      const node = await nodeHandler()
+      const { node, refuseOversizedCall } = await connector()
+      const oversized = refuseOversizedCall(req.body, req.bodyBytes ?? 0, { ctx, principal })
+      if (oversized) return reply.code(200).send(oversized)
       reply.hijack()
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string)
       await node(Object.assign(req.raw, { auth }), reply.raw, req.body)
     },
-  })
+  }
 }

@@ -14,6 +14,12 @@ const steps = (about: string) =>
     '8. Later: get_profile_analytics for views, clicks per block and findings.',
   ].join('\n')
 
+// Compiled once: the server that registers it is built for every request.
+const argsSchema = fromJsonSchema<{ about?: string }>({
+  type: 'object',
+  properties: { about: { type: 'string', maxLength: 500, description: 'Who or what the page is for (optional).' } },
+})
+
 /** "Build a page": the call order an agent should follow, as one user message. */
 export function registerPrompts(server: McpServer): void {
   server.registerPrompt(
@@ -21,10 +27,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Build a page',
       description: 'Walks through building a link-in-bio page with the Slotline tools, in the right order.',
-      argsSchema: fromJsonSchema<{ about?: string }>({
-        type: 'object',
-        properties: { about: { type: 'string', maxLength: 500, description: 'Who or what the page is for (optional).' } },
-      }),
+      argsSchema,
     },
     ({ about }) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text: steps(about ?? '') } }] }),
   )

@@ -1,7 +1,9 @@
 import { fromJsonSchema, McpServer, type ScopeChallenge } from '@modelcontextprotocol/server'
 import { can } from '../auth/principal.ts'
+import { invalidField } from '../kernel/errors.ts'
 import { renderNextSteps, renderNextStepsIn } from '../kernel/next-step.ts'
-import { callTool } from './call-tool.ts'
+import { ARGUMENT_LIMITS, oversizedArguments } from './argument-limits.ts'
+import { callTool, toolError } from './call-tool.ts'
 import type { AnyToolDef, ToolContext } from './define-tool.ts'
 import { registerPrompts } from './prompts.ts'
 import { toolNextSteps } from './tool-next-steps.ts'
@@ -24,6 +26,51 @@ function stepUp(tool: AnyToolDef, { principal }: ToolContext): ScopeChallenge | 
   return { scopes: [tool.scope, ...principal.abilities], errorDescription: `${tool.name} needs the ${tool.scope} scope` }
 }
 
+/** What a tool shows clients, worked out once: the schemas' validators are compiled on creation. */
+interface PreparedTool {
+  tool: AnyToolDef
+  description: string
+  inputSchema: ReturnType<typeof fromJsonSchema>
+  outputSchema: ReturnType<typeof fromJsonSchema> | undefined
+}
+
+// A server is built for every request (stateless transport), but what it shows never changes
+// while the process runs: compiling 30 output schemas per request made each /mcp request cost
+// many times a REST one. Keyed by public URL, the one input the texts depend on.
+const prepared = new Map<string, PreparedTool[]>()
+
+/**
+ * A schema without its `examples`: every description of a tool already gives one whole example
+ * call, and the fields' own examples doubled what the list costs a conversation.
+ */
+function withoutExamples<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutExamples) as T
+  if (!value || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'examples').map(([key, v]) => [key, withoutExamples(v)])) as T
+}
+
+function preparedTools(publicUrl: string): PreparedTool[] {
+  let list = prepared.get(publicUrl)
+  if (!list) {
+    list = tools.map((tool) => {
+      const output = advertisedOutput(tool)
+      return {
+        tool,
+        // Schemas from the core (slot data, profile fields) name next steps by operation: as tools here.
+        // {public_base}: where pages live, which only the running service knows.
+        description: inToolWords(renderNextSteps(tool.description, toolNextSteps).replaceAll('{public_base}', publicUrl)),
+        inputSchema: fromJsonSchema(
+          withoutExamples(schemaInToolWords(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps))),
+          acceptAll,
+        ),
+        outputSchema: output && fromJsonSchema(schemaInToolWords(renderNextStepsIn(output, toolNextSteps))),
+      }
+    })
+    prepared.set(publicUrl, list)
+  }
+  return list
+}
+
 /** A fresh server per request (stateless Streamable HTTP): tools, slot-type resources, prompts. */
 export function buildMcpServer(tc: ToolContext): McpServer {
   const server = new McpServer(
@@ -36,20 +83,15 @@ export function buildMcpServer(tc: ToolContext): McpServer {
         'list_slot_types (or the slotline://slot-types/<type> resources) shows what each block holds. Writes take dryRun to check first.',
     },
   )
-  for (const tool of tools) {
+  for (const { tool, description, inputSchema, outputSchema } of preparedTools(tc.ctx.config.publicUrl)) {
     server.registerTool(
       tool.name,
       {
         title: tool.title,
-        // Schemas from the core (slot data, profile fields) name next steps by operation: as tools here.
-        // {public_base}: where pages live, which only the running service knows.
-        description: inToolWords(renderNextSteps(tool.description, toolNextSteps).replaceAll('{public_base}', tc.ctx.config.publicUrl)),
-        inputSchema: fromJsonSchema(
-          schemaInToolWords(renderNextStepsIn(JSON.parse(JSON.stringify(tool.advertisedInput ?? tool.inputSchema)), toolNextSteps)),
-          acceptAll,
-        ),
-        outputSchema: fromJsonSchema(schemaInToolWords(renderNextStepsIn(advertisedOutput(tool), toolNextSteps))),
-        annotations: { title: tool.title, ...tool.annotations },
+        description,
+        inputSchema,
+        ...(outputSchema && { outputSchema }),
+        annotations: { ...tool.annotations },
         _meta: { 'slotline/scope': tool.scope },
         scopeChallenge: () => stepUp(tool, tc),
       },
@@ -59,4 +101,20 @@ export function buildMcpServer(tc: ToolContext): McpServer {
   registerSlotTypeResources(server)
   registerPrompts(server)
   return server
+}
+
+const byName = new Map(tools.map((tool) => [tool.name, tool]))
+
+/**
+ * A tools/call whose arguments are far larger than any tool reads is answered here, as the tool
+ * result that names `arguments`, before the SDK's message schema or ours walks every key.
+ */
+export function refuseOversizedCall(message: unknown, bodyBytes: number, tc: ToolContext): object | undefined {
+  if (!message || typeof message !== 'object' || (message as { method?: unknown }).method !== 'tools/call') return undefined
+  const { id, params } = message as { id?: unknown; params?: { name?: unknown; arguments?: unknown } }
+  const tool = typeof params?.name === 'string' ? byName.get(params.name) : undefined
+  if (!tool) return undefined
+  const why = oversizedArguments(params?.arguments, bodyBytes, tool.argumentBytes ?? ARGUMENT_LIMITS.bytes)
+  if (!why) return undefined
+  return { jsonrpc: '2.0', id: id ?? null, result: toolError(tc, invalidField('arguments', `The arguments ${why.charAt(0).toLowerCase()}${why.slice(1)}`), tool.name) }
 }

@@ -1,17 +1,16 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { ProfileKeyParam } from '../kernel/schema-helpers.ts'
 import { limits } from '../kernel/limits.ts'
-import { writableTypes, slotTypes } from '../slots/registry.ts'
-import { wireSchema } from '../slots/shared/schema-parts.ts'
+import { writableTypes } from '../slots/registry.ts'
 
 /** Every tool that names a page takes it as the REST paths do, an id or a login; agents also send ids as numbers. */
-export const ProfileKey = Type.Union([Type.Integer({ minimum: 1, description: 'A profile id.' }), ProfileKeyParam], {
-  description: 'The page: its numeric id (from list_profiles) or its login.',
+export const ProfileKey = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ minLength: ProfileKeyParam.minLength, maxLength: ProfileKeyParam.maxLength })], {
+  description: 'The page: its id or login (list_profiles).',
 })
 
 /** Precognition for agents: every check runs, nothing is stored. */
 export const DryRun = Type.Optional(
-  Type.Boolean({ description: 'true: run every check and answer what would happen, store nothing. Use it to validate before writing.' }),
+  Type.Boolean({ description: 'true: check everything, store nothing.' }),
 )
 
 /** The same key twice within 24 hours answers the first result again instead of writing twice. */
@@ -19,7 +18,7 @@ export const IdempotencyKey = Type.Optional(
   Type.String({
     minLength: 1,
     maxLength: limits.idempotencyKeyLength,
-    description: 'Optional. A retry with the same key and the same arguments answers the first result instead of writing again (24 h).',
+    description: 'A retry with the same key answers the first result (24 h).',
   }),
 )
 
@@ -30,37 +29,29 @@ export const writeInput = <P extends TProperties>(properties: P) =>
 /** The fields of a REST body schema, to build a tool input from the same schema. */
 export const fieldsOf = <T extends TObject>(schema: T): T['properties'] => schema.properties
 
+/** A slot's `data`, with its fields kept in one place: list_slot_types (and the resources) show each type's. */
+const SlotDataByType = (description: string) => Type.Unsafe<Record<string, unknown>>({ type: 'object', description })
+
+/** The types a write tool accepts: the writable ones only (event and form slots are made in the dashboard). */
+const WritableType = Type.Unsafe<string>({ type: 'string', enum: writableTypes })
+
 /**
- * One new slot as models see it: an object per writable type, `type` fixed and `data` the type's
- * own schema from the registry (never retyped). Nested inside an array, never a top-level union.
+ * One new slot as models see it in the tool list: its type, among the writable ones, and its
+ * data, whose fields list_slot_types gives per type. Repeating every type's schema in each
+ * tool that takes slots cost more than the rest of the list together.
  */
-export function newSlotChoice(extra: TProperties = {}): TSchema {
-  return Type.Union(
-    writableTypes.map((type) =>
-      Type.Object(
-        { type: Type.Literal(type), data: Type.Optional(Type.Unsafe(wireSchema(slotTypes[type].schema))), ...extra },
-        { additionalProperties: false, title: slotTypes[type].title },
-      ),
-    ),
-    { description: 'One slot: `type` and its `data` (the resource slotline://slot-types/<type> has the schema and an example).' },
+export function compactNewSlot(): TSchema {
+  return Type.Object(
+    { type: WritableType, data: Type.Optional(SlotDataByType("The type's fields (list_slot_types {\"type\": …} gives them and an example).")) },
+    { additionalProperties: false },
   )
 }
 
-/**
- * One slot patch as models see it: per writable type, `id`, the slot's `type` (it cannot change;
- * naming it selects the fields) and `data` with that type's fields, every one optional since
- * data is merged over the current values at the top level.
- */
-export function slotPatchChoice(id: TSchema): TSchema {
-  return Type.Union(
-    writableTypes.map((type) => {
-      const { required: _all, ...fields } = wireSchema(slotTypes[type].schema)
-      return Type.Object(
-        { id, type: Type.Literal(type), data: Type.Unsafe({ ...fields, description: 'Only the fields that change.' }) },
-        { additionalProperties: false, title: slotTypes[type].title },
-      )
-    }),
-    { description: 'One slot: its id, its current type, and the data fields that change.' },
+/** One slot patch as models see it: id, its type (optional, never changed) and the fields that change. */
+export function compactSlotPatch(id: TSchema): TSchema {
+  return Type.Object(
+    { id, type: Type.Optional(WritableType), data: SlotDataByType('Only the fields that change; list_slot_types gives each type\'s.') },
+    { additionalProperties: false, required: ['id', 'data'] },
   )
 }
 
@@ -71,7 +62,12 @@ export function slotPatchChoice(id: TSchema): TSchema {
  * schema must accept that refusal; a top-level union would read badly, so the usual required
  * fields apply only when `retryAfterSeconds` is absent.
  */
-export function advertisedOutput(tool: { outputSchema: TObject; annotations: { readOnlyHint: boolean } }): Record<string, unknown> {
+export function advertisedOutput(tool: {
+  outputSchema: TObject
+  advertiseOutput?: boolean
+  annotations: { readOnlyHint: boolean }
+}): Record<string, unknown> | undefined {
+  if (!tool.advertiseOutput) return undefined
   const { required = [], properties, ...rest } = JSON.parse(JSON.stringify(tool.outputSchema))
   const marks = tool.annotations.readOnlyHint
     ? {}

@@ -156,6 +156,11 @@ async function deleteFamily(db: Db, family: string): Promise<void> {
   await db.deleteFrom('tokens').where('family', '=', family).execute()
 }
 
+/** The access tokens of a family: a refresh ends the one it replaces (every earlier one is gone already). */
+async function deleteAccessOfFamily(db: Db, family: string): Promise<void> {
+  await db.deleteFrom('tokens').where('family', '=', family).where('kind', '=', 'access').execute()
+}
+
 /** OAuth tokens past their expiry (personal tokens never expire). */
 async function purgeExpired(db: Db, before: string): Promise<void> {
   await db.deleteFrom('tokens').where('kind', '!=', 'personal').where('expires_at', '<', before).execute()
@@ -180,6 +185,7 @@ export const tokensRepository = Object.freeze({
   takeSuccessor,
   deleteByHash,
   deleteFamily,
+  deleteAccessOfFamily,
   deleteByGrant,
   purgeExpired,
 })

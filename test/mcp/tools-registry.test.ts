@@ -43,12 +43,11 @@ describe('MCP tool registry', () => {
     describe(tool.name, () => {
       it('is a snake_case verb_noun name', () => assert.match(tool.name, /^[a-z]+(_[a-z]+)+$/))
 
-      it('has a title and a description that says when to use it and gives an example', () => {
+      it('has a title and a description that says what it does and when, in one or two sentences', () => {
         assert.ok(tool.title.length >= 8 && tool.title.length <= 80, tool.title)
-        assert.ok(tool.description.length >= 150, `${tool.description.length} characters is too short to say when to use it`)
-        assert.ok(tool.description.length <= 1024, `${tool.description.length} characters is more than models read well`)
-        assert.match(tool.description, /Example: [a-z_]+ \{/, 'gives one example call')
-        assert.match(tool.description, /\b(first|before|after|instead)\b/i, 'says which call comes first or when to prefer another')
+        assert.ok(tool.description.length >= 60, `${tool.description.length} characters is too short to say what and when`)
+        assert.ok(tool.description.length <= 200, `${tool.description.length} characters: every tool's text costs each conversation`)
+        assert.match(tool.description, /\b(first|before|after|instead|use it)\b/i, 'says which call comes first or when to prefer another')
       })
 
       it('gives all four annotations explicitly, never both read-only and destructive', () => {

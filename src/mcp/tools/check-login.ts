@@ -7,10 +7,7 @@ import { ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'check_login',
   title: 'Check whether a page address is free',
-  description:
-    'Answers whether a login (the last part of a page\'s public url) can be used, and if not why: invalid, reserved or taken. ' +
-    'Call it before create_profile, or before update_profile_settings with a new login (pass that page\'s profileKey then, so ' +
-    'its own login is not reported as taken). Example: check_login {"login": "jane.doe"} → {"available": true, "reason": null, …}.',
+  description: 'Whether a login is free, and why not (invalid, reserved, taken). Call it before create_profile or a login change in update_profile_settings.',
   scope: 'profile:read',
   inputSchema: Type.Object(
     {
@@ -19,6 +16,7 @@ export default defineTool({
     },
     { additionalProperties: false },
   ),
+  advertiseOutput: true,
   outputSchema: LoginCheck,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ login, profileKey }, { ctx, principal }) => {

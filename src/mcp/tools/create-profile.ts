@@ -8,10 +8,7 @@ import { fieldsOf, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'create_profile',
   title: 'Create a new page',
-  description:
-    'Creates an empty page whose public url ends in /<login> (4 to 60 letters, digits, dots or underscores). Call check_login first; then ' +
-    'update_profile for title, avatar and socials, and create_slots for its blocks. At most 100 pages per account. Example: ' +
-    'create_profile {"login": "jane.doe"} → {"profile": {"id": 12, "login": "jane.doe", "url": "https://…/jane.doe", …}}.',
+  description: 'Creates an empty page at /<login>. Call check_login first; then update_profile for its header and create_slots for its blocks.',
   scope: 'profile:write',
   inputSchema: writeInput(fieldsOf(StoreProfileRequest)),
   outputSchema: Type.Object({ profile: Profile }, { additionalProperties: false }),

@@ -5,25 +5,20 @@ import { slots } from '../../core/use-cases.ts'
 import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { DryRun, fieldsOf, IdempotencyKey, newSlotChoice, ProfileKey, writeInput } from '../tool-schemas.ts'
+import { compactNewSlot, DryRun, fieldsOf, IdempotencyKey, ProfileKey, writeInput } from '../tool-schemas.ts'
 
 const { slots: slotList, insertAt } = fieldsOf(NewSlotsBody)
 
 export default defineTool({
   name: 'create_slots',
   title: 'Add blocks to a page',
-  description:
-    `Adds 1 to ${limits.slotsPerBatch} slots (blocks) to a page in one all-or-nothing write; array order is page order and insertAt ` +
-    'places the whole batch (0 = top; omitted = appended). Call list_slot_types first for each type\'s data shape (a music slot ' +
-    'comes ready from lookup_music; picture and gallery take paths from upload_image_from_url). Problems come back keyed ' +
-    'slots.<index>.data.<field>. Example: create_slots {"profileKey": "jane.doe", "slots": [{"type": "button", "data": ' +
-    '{"title": "My shop", "link": "example.com/shop"}}, {"type": "divider"}]}.',
+  description: 'Adds slots to a page in one write; array order is page order. Call list_slot_types first for each type\'s data.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, slots: slotList, insertAt }),
   advertisedInput: Type.Object(
     {
       profileKey: ProfileKey,
-      slots: Type.Array(newSlotChoice(), { minItems: 1, maxItems: limits.slotsPerBatch, description: 'Array order is page order.' }),
+      slots: Type.Array(compactNewSlot(), { minItems: 1, maxItems: limits.slotsPerBatch, description: 'Array order is page order.' }),
       insertAt,
       dryRun: DryRun,
       idempotencyKey: IdempotencyKey,

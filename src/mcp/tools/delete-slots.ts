@@ -8,12 +8,10 @@ import { ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'delete_slots',
   title: 'Delete blocks from a page',
-  description:
-    'Deletes one or many slots for good (no restore; their click statistics go with them). One id not on this page refuses ' +
-    'the whole call. Call list_slots first for the ids, confirm with the user, and consider dryRun. Example: delete_slots ' +
-    '{"profileKey": "jane.doe", "ids": [118, 119]} → {"deleted": 2, "total": 5}.',
+  description: 'Deletes slots for good, with their click counts. Call list_slots first, confirm with the user, and try dryRun.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ids: SlotIds }),
+  advertiseOutput: true,
   outputSchema: Type.Object(
     { deleted: Type.Integer(), total: Type.Integer({ description: 'Slots left on the page.' }) },
     { additionalProperties: false },

@@ -7,10 +7,7 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'delete_social_link',
   title: 'Remove one social link',
-  description:
-    'Removes the page\'s social link on one platform (instagram, tiktok, email, …) for good, with its click counts; the other ' +
-    'links stay. Call get_profile first (computed.socials names each link\'s platform) and confirm with the user. Example: ' +
-    'delete_social_link {"profileKey": "jane.doe", "platform": "tiktok"} → {"platform": "tiktok", "outcome": "deleted", "profile": {…}}.',
+  description: 'Removes the social link of one platform, with its click counts. Call get_profile first and confirm with the user.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(DeleteSocialLinkInput) }),
   outputSchema: SocialLinkAnswer,

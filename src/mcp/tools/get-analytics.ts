@@ -6,11 +6,7 @@ import { defineTool } from '../define-tool.ts'
 export default defineTool({
   name: 'get_analytics',
   title: 'Views and clicks of all my pages',
-  description:
-    'Views, unique visitors, clicks and click-through rate of every page of the account, with totals and the previous period ' +
-    'for comparison, and where visitors came from across the account (sources, countries, devices, browsers: top 10 each, the rest as "other"). Days are in the owner\'s time zone; period is a preset (today, yesterday, last7, last28, last90, thisMonth, ' +
-    'lastMonth) or dateFrom/dateTo; include "timeline" for one point per bucket. Call get_me first for the time zone; for one page in depth use get_profile_analytics instead. ' +
-    'Example: get_analytics {"period": "last7"} → {"analytics": {"totals": {"views": 120, …}, "profiles": […]}, "meta": {…}}.',
+  description: 'Views, visitors, clicks and sources of every page of the account for a period. Call get_profile_analytics instead for one page\'s blocks.',
   scope: 'profile:read',
   inputSchema: AnalyticsQuery,
   outputSchema: Type.Object({ analytics: AccountAnalytics, meta: AnalyticsMeta }, { additionalProperties: false }),

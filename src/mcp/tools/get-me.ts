@@ -6,12 +6,10 @@ import { defineTool } from '../define-tool.ts'
 export default defineTool({
   name: 'get_me',
   title: 'Who am I connected as',
-  description:
-    'Answers who this connection acts for, whether it can write (canWrite, abilities), how much of each limit is left ' +
-    '(profiles, slots per page, rate limits, upload sizes) and the time zone analytics days are counted in. Call it first, ' +
-    'before any other tool. Example: get_me {} → {"userId": 7, "canWrite": true, "limits": {"profiles": {"used": 1, "max": 100}, …}}.',
+  description: 'Who this connection acts for, whether it can write, the limits left and the time zone. Call it first, before any other tool.',
   scope: 'profile:read',
   inputSchema: Type.Object({}, { additionalProperties: false }),
+  advertiseOutput: true,
   outputSchema: Identity,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (_input, { ctx, principal }) => {

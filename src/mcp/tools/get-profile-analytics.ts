@@ -7,12 +7,7 @@ import { fieldsOf, ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'get_profile_analytics',
   title: 'Views, clicks per block and findings for one page',
-  description:
-    'One page\'s views, visitors, clicks and click-through rate, clicks per block and per social link, where visitors came from ' +
-    '(sources, countries, devices, browsers: top 10 each with views and clicks, the rest as "other"), the previous period, and ' +
-    'insights (views up or down, the top block, blocks never clicked, the best day) to act on. Same period rules as ' +
-    'get_analytics; call list_profiles first for the profileKey. Example: get_profile_analytics {"profileKey": "jane.doe", ' +
-    '"period": "last28"} → {"analytics": {"totals": {…}, "blocks": […], "insights": [{"kind": "top_block", …}]}, "meta": {…}}.',
+  description: 'One page\'s views, clicks per slot and social link, sources and insights for a period. Call list_profiles first for the profileKey.',
   scope: 'profile:read',
   inputSchema: Type.Object({ profileKey: ProfileKey, ...fieldsOf(AnalyticsQuery) }, { additionalProperties: false }),
   outputSchema: Type.Object({ analytics: PageAnalytics, meta: AnalyticsMeta }, { additionalProperties: false }),

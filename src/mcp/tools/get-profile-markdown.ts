@@ -6,10 +6,7 @@ import { ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'get_profile_markdown',
   title: 'Read a page as markdown',
-  description:
-    'The whole page as markdown, the way a visitor reads it: title, description, socials, then every block in page order with ' +
-    'its real texts (empty blocks are marked empty). Use it to review a page after building or changing it; no call is needed ' +
-    'first besides knowing the profileKey. Example: get_profile_markdown {"profileKey": "jane.doe"} → {"markdown": "# Jane Doe\\n…", "tokens": 212}.',
+  description: 'The page as a visitor reads it, in markdown. Use it after building or changing a page to review it.',
   scope: 'profile:read',
   inputSchema: Type.Object({ profileKey: ProfileKey }, { additionalProperties: false }),
   outputSchema: Type.Object(

@@ -7,10 +7,7 @@ import { ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'get_profile_settings',
   title: 'Read a page\'s login and language',
-  description:
-    'Reads a page\'s login (its address) and page language, with the languages it may use and the login rules (length, ' +
-    'characters, reserved words). Call it before update_profile_settings. Example: get_profile_settings {"profileKey": "jane.doe"} ' +
-    '→ {"settings": {"login": "jane.doe", "languageCode": null, "options": {"languages": […]}, …}}.',
+  description: 'Reads a page\'s login and language, with the languages and login rules allowed. Call it before update_profile_settings.',
   scope: 'profile:read',
   inputSchema: Type.Object({ profileKey: ProfileKey }, { additionalProperties: false }),
   outputSchema: Type.Object({ settings: ProfileSettings }, { additionalProperties: false }),

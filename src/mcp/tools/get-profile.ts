@@ -8,10 +8,7 @@ import { ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'get_profile',
   title: 'Read a page with its blocks',
-  description:
-    'Reads one page: title, description, avatar, background, socials, public url, and every slot (block) in page order with its ' +
-    'data and computed fields. Call list_profiles first if you do not know the profileKey. Example: get_profile ' +
-    '{"profileKey": "jane.doe"} → {"profile": {"id": 12, "login": "jane.doe", …}, "slots": [{"id": 118, "type": "button", …}]}.',
+  description: 'Reads one page: header, socials and every slot in page order. Call list_profiles first if you do not know the profileKey.',
   scope: 'profile:read',
   inputSchema: Type.Object({ profileKey: ProfileKey }, { additionalProperties: false }),
   outputSchema: Type.Object({ profile: Profile, slots: Type.Array(Slot) }, { additionalProperties: false }),

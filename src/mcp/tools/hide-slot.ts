@@ -8,10 +8,7 @@ import { ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'hide_slot',
   title: 'Hide a block from the public page',
-  description:
-    'Takes one block off the public page at once (HTML and markdown; its click address answers 404) without deleting it: its data, ' +
-    'schedule and click history stay, and show_slot puts it back. Works on every slot, event and form slots included. Call list_slots ' +
-    'first for the id. Example: hide_slot {"profileKey": "jane.doe", "slot": 118}.',
+  description: 'Takes a slot off the public page without deleting it; show_slot puts it back. Call list_slots first for the id.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, slot: Type.Integer({ minimum: 1, description: 'The slot id (list_slots).' }) }),
   outputSchema: Type.Object({ slot: Slot }, { additionalProperties: false }),

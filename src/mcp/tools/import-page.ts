@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { PageDocument } from '../../transfer/page-document.ts'
 import { ImportResult, pageImport as pageImportUseCases } from '../../core/use-cases.ts'
 import { limits } from '../../kernel/limits.ts'
+import { ARGUMENT_LIMITS } from '../argument-limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
 import { DryRun, IdempotencyKey } from '../tool-schemas.ts'
@@ -18,17 +19,13 @@ const Login = Type.Optional(
 export default defineTool({
   name: 'import_page',
   title: 'Make a new page from a page document',
-  description:
-    'Creates a new page from a page document (what export_page answers, version 1), all or nothing: profile fields, socials, ' +
-    'slots in order, events and forms. Images cannot travel in a tool call, so slots and fields that need one are listed in ' +
-    '`skipped` with why (the dashboard\'s Import a page, or the API\'s page import with the zip, brings them). Run it with dryRun first to see every problem ' +
-    'and what would be created. Example: import_page {"document": {"format": "slotline.page", "version": 1, …}, "login": "jane.copy", "dryRun": true}.',
+  description: 'Creates a new page from an export_page document, all or nothing; what it cannot bring is listed in skipped. Run it with dryRun first.',
   scope: 'profile:write',
   inputSchema: Type.Object(
-    { document: Type.Record(Type.String(), Type.Unknown(), { description: 'The page document.' }), login: Login, dryRun: DryRun, idempotencyKey: IdempotencyKey },
+    { document: Type.Record(Type.String(), Type.Unknown(), { description: `A page document as export_page answers it (format "${PageDocument.properties.format.const}", version 1).` }), login: Login, dryRun: DryRun, idempotencyKey: IdempotencyKey },
     { additionalProperties: false },
   ),
-  advertisedInput: Type.Object({ document: PageDocument, login: Login, dryRun: DryRun, idempotencyKey: IdempotencyKey }, { additionalProperties: false }),
+  argumentBytes: ARGUMENT_LIMITS.documentBytes,
   outputSchema: ImportResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ document, login, dryRun }, { ctx, principal }) => {

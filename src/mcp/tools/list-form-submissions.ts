@@ -8,11 +8,7 @@ import { fieldsOf, ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'list_form_submissions',
   title: 'Read what visitors sent through a form block',
-  description:
-    'Lists the submissions (leads) of one form block of a page, newest first, with the form\'s field labels. Call list_slots first: ' +
-    'the slot is the id of a slot of type "form". For older submissions pass nextCursor back as cursor; it is null on the last page. ' +
-    'Example: list_form_submissions {"profileKey": "jane.doe", "slot": 118, "limit": 20} → {"submissions": [{"id": 7, "createdAt": "…", ' +
-    '"data": {"email": "ada@example.com"}}], "form": {"title": "Contact", "fields": […]}, "nextCursor": null}.',
+  description: 'Lists the answers to one form slot, newest first; pass nextCursor back as cursor for more. Call list_slots first for the slot id.',
   scope: 'profile:read',
   inputSchema: Type.Object(
     { profileKey: ProfileKey, slot: Type.Integer({ minimum: 1, description: 'The id of a form slot of the page (list_slots).' }), ...fieldsOf(SubmissionsQuery) },

@@ -6,10 +6,7 @@ import { defineTool } from '../define-tool.ts'
 export default defineTool({
   name: 'list_profiles',
   title: 'List my pages',
-  description:
-    'Lists every page (profile) of the account, oldest first, with its id, login, public url, title and images. Call it after ' +
-    'get_me to find the profileKey (an id or login) that the page tools take. Example: list_profiles {} → ' +
-    '{"profiles": [{"id": 12, "login": "jane.doe", "url": "https://…/jane.doe", …}], "total": 1}.',
+  description: 'Lists the account\'s pages with id, login and public url. Call it after get_me to find the profileKey other tools take.',
   scope: 'profile:read',
   inputSchema: Type.Object({}, { additionalProperties: false }),
   outputSchema: Type.Object({ profiles: Type.Array(Profile), total: Type.Integer() }, { additionalProperties: false }),

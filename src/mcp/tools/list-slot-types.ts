@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox'
-import { slotTypes } from '../../slots/registry.ts'
 import { renderNextStepsIn } from '../../kernel/next-step.ts'
 import { slotTypes as slotTypeUseCases } from '../../core/use-cases.ts'
 import { toolNextSteps } from '../tool-next-steps.ts'
@@ -23,10 +22,7 @@ const SlotTypeInfo = Type.Object(
 export default defineTool({
   name: 'list_slot_types',
   title: 'List the kinds of blocks a page can hold',
-  description:
-    `Lists every slot type (${Object.keys(slotTypes).join(', ')}) with its data schema and a ` +
-    'valid example. Call it before create_slots or update_slots so the data you send has the right shape; no other call is needed ' +
-    'first. Example: list_slot_types {} → {"types": [{"type": "button", "example": {"title": "My shop", "link": "example.com/shop"}, …}]}.',
+  description: 'Each slot type\'s data fields with an example. Call it before create_slots or update_slots for the shape of data.',
   scope: 'profile:read',
   inputSchema: Type.Object({}, { additionalProperties: false }),
   outputSchema: Type.Object({ types: Type.Array(SlotTypeInfo) }, { additionalProperties: false }),

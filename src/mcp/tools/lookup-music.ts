@@ -6,11 +6,7 @@ import { defineTool } from '../define-tool.ts'
 export default defineTool({
   name: 'lookup_music',
   title: 'Find a release and get a ready music slot',
-  description:
-    'Finds an album or track in the music catalogues from a UPC/EAN barcode, an ISRC, a link on any platform (Spotify, Apple ' +
-    'Music, YouTube Music, Deezer, …) or a title (add artist to narrow it), and answers its links on every platform plus slot: ' +
-    'pass that slot unchanged in create_slots. Call it before adding a music block. Limited to 15 lookups per minute. ' +
-    'Example: lookup_music {"query": "Good Things", "artist": "Aloe Blacc"} → {"album": "Good Things", "slot": {"type": "music", "data": {…}}, …}.',
+  description: 'Finds a release by barcode, ISRC, link or title and answers its links with a ready music slot. Pass that slot to create_slots after.',
   scope: 'profile:read',
   inputSchema: LookupQuery,
   outputSchema: MusicLookupResult,

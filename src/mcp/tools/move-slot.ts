@@ -9,10 +9,7 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'move_slot',
   title: 'Move one block to a new place',
-  description:
-    'Moves one slot (block) to a position on the page (0 = top; past the end = last); the other slots keep their sequence. ' +
-    'Use it instead of reorder_slots when one block moves, so you need not send every id. Call list_slots first for the slot ' +
-    'id. Example: move_slot {"profileKey": "jane.doe", "slot": 120, "position": 0} → {"slots": [{"id": 120, "order": 0, …}, …]}.',
+  description: 'Moves one slot to a position (0 = top). Use it instead of reorder_slots when one slot moves; list_slots gives the id.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(MoveSlotInput) }),
   outputSchema: Type.Object({ slots: Type.Array(Slot) }, { additionalProperties: false }),

@@ -7,10 +7,7 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'move_social_link',
   title: 'Move one social link in the row',
-  description:
-    'Moves the page\'s social link on one platform to a new place in the row of icons (0 first); the others keep their ' +
-    'sequence. Call get_profile first for the current row (computed.socials names each platform). Example: move_social_link ' +
-    '{"profileKey": "jane.doe", "platform": "youtube", "position": 0} → {"platform": "youtube", "outcome": "moved", "profile": {…}}.',
+  description: 'Moves the social link of one platform to a new place in the row (0 first). Call get_profile first for the current row.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(MoveSocialLinkInput) }),
   outputSchema: SocialLinkAnswer,

@@ -9,9 +9,7 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'reorder_slots',
   title: 'Reorder the blocks of a page',
-  description:
-    'Sets the order of every slot on a page. Call list_slots first and pass every slot id of the page exactly once, in the new ' +
-    'order (top first). Example: reorder_slots {"profileKey": "jane.doe", "order": [120, 118, 119]}.',
+  description: 'Sets the order of every slot on a page. Call list_slots first and pass every id once, top first.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(OrderBody) }),
   outputSchema: Type.Object({ slots: Type.Array(Slot) }, { additionalProperties: false }),

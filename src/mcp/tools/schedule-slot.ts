@@ -17,12 +17,7 @@ export function shownText(slot: SlotResource): string {
 export default defineTool({
   name: 'schedule_slot',
   title: 'Show a block only within a time window',
-  description:
-    'Sets when a block shows on the public page: from startsAt until endsAt (ISO 8601; a time without offset, like ' +
-    '2026-12-01T09:00, is in the page owner’s time zone; get_me tells it). null removes a bound; a bound left out keeps its value. ' +
-    'endsAt must be after startsAt. Outside its window the block is off the page and its click address answers 404; its data and ' +
-    'history stay. Call list_slots first for the id. Example: schedule_slot {"profileKey": "jane.doe", "slot": 118, ' +
-    '"startsAt": "2026-12-01T09:00", "endsAt": "2026-12-24T18:00"}.',
+  description: 'Shows a slot only from startsAt until endsAt (ISO 8601; without offset in the owner\'s time zone). Call list_slots first for the id.',
   scope: 'profile:write',
   inputSchema: writeInput({
     profileKey: ProfileKey,

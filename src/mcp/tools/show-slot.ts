@@ -9,9 +9,7 @@ import { shownText } from './schedule-slot.ts'
 export default defineTool({
   name: 'show_slot',
   title: 'Show a hidden block again',
-  description:
-    'Undoes hide_slot: the block is on the public page again, at once or, when it has a schedule, while its window is open ' +
-    '(schedule_slot changes the window). Call list_slots first for the id and its visibility. Example: show_slot {"profileKey": "jane.doe", "slot": 118}.',
+  description: 'Puts a hidden slot back on the public page (within its schedule, if any). Call list_slots first for the id.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, slot: Type.Integer({ minimum: 1, description: 'The slot id (list_slots).' }) }),
   outputSchema: Type.Object({ slot: Slot }, { additionalProperties: false }),

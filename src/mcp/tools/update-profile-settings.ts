@@ -8,11 +8,7 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'update_profile_settings',
   title: 'Change a page\'s login (address) or language',
-  description:
-    'Changes the page\'s login or page language. Warning: a new login moves the page at once and the old address stops working ' +
-    'with no redirect, so every link, QR code and NFC tag pointing to it breaks; confirm with the user, run check_login (with ' +
-    'profileKey) first, and consider dryRun. Example: update_profile_settings {"profileKey": "jane.doe", "login": "jane.photo"}; ' +
-    'or {"profileKey": 12, "languageCode": "de"}.',
+  description: 'Changes a page\'s login or language; the old address stops working at once. Confirm with the user and run check_login first.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(UpdateSettingsRequest) }),
   outputSchema: Type.Object({ settings: ProfileSettings }, { additionalProperties: false }),

@@ -6,7 +6,7 @@ import { limits } from '../../kernel/limits.ts'
 import { Slot } from '../../slots/slot-resource.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
-import { DryRun, IdempotencyKey, ProfileKey, slotPatchChoice, writeInput } from '../tool-schemas.ts'
+import { compactSlotPatch, DryRun, IdempotencyKey, ProfileKey, writeInput } from '../tool-schemas.ts'
 
 const patchItem = PatchSlotsBody.properties.slots.items
 const batch = { minItems: 1, maxItems: limits.slotsPerBatch, description: 'Each slot once; data is merged over its current values at the top level.' }
@@ -14,11 +14,7 @@ const batch = { minItems: 1, maxItems: limits.slotsPerBatch, description: 'Each 
 export default defineTool({
   name: 'update_slots',
   title: 'Change the data of blocks',
-  description:
-    'Changes one or many slots at once, all or nothing: each data is merged over the slot\'s current values at the top level ' +
-    '(send only what changes; the type cannot change). Call list_slots first for ids, types and current data; each type\'s ' +
-    'fields are in this tool\'s schema and in list_slot_types. Event and legacy slots are read-only. Example: update_slots ' +
-    '{"profileKey": "jane.doe", "slots": [{"id": 118, "type": "button", "data": {"title": "Shop (new)"}}]}.',
+  description: 'Changes the data of one or many slots at once; send only the fields that change. Call list_slots first for ids and types.',
   scope: 'profile:write',
   // type is optional here (the REST patch has none); when given it must be the slot's own.
   inputSchema: writeInput({
@@ -34,7 +30,7 @@ export default defineTool({
   advertisedInput: Type.Object(
     {
       profileKey: ProfileKey,
-      slots: Type.Array(slotPatchChoice(patchItem.properties.id), batch),
+      slots: Type.Array(compactSlotPatch(patchItem.properties.id), batch),
       dryRun: DryRun,
       idempotencyKey: IdempotencyKey,
     },

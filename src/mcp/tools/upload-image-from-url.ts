@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox'
 import { UploadedFile } from '../../core/use-cases.ts'
 import { AppError } from '../../kernel/errors.ts'
 import { files } from '../../core/use-cases.ts'
-import { limits } from '../../kernel/limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
 import { writeInput } from '../tool-schemas.ts'
@@ -11,13 +10,10 @@ import { UploadFromUrl } from '../../core/use-cases.ts'
 export default defineTool({
   name: 'upload_image_from_url',
   title: 'Store an image from a URL',
-  description:
-    `Downloads an image (jpeg, png, webp or gif, at most ${limits.uploadFromUrlMegabytes} MB) from a public http(s) URL and stores ` +
-    'it for this account; answers the path that update_profile (avatar, bgImage) and picture or gallery slots take. Call it ' +
-    'before setting an avatar or adding a picture. Private network addresses are refused. Example: upload_image_from_url ' +
-    '{"url": "https://example.com/avatar.png"} → {"path": "u7/3q2-9xkT.webp", "src": "https://…/static/u7/3q2-9xkT.webp", …}.',
+  description: 'Stores an image from a public URL and answers its path. Call it before setting an avatar or adding a picture or gallery slot.',
   scope: 'profile:write',
   inputSchema: writeInput({ url: Type.Required(UploadFromUrl).properties.url }),
+  advertiseOutput: true,
   outputSchema: Type.Object({ file: UploadedFile }, { additionalProperties: false }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ url, dryRun }, { ctx, principal }) => {

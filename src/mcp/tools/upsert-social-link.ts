@@ -7,12 +7,7 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'upsert_social_link',
   title: 'Add or replace one social link',
-  description:
-    'Adds one social link (an icon in the row under the page title), or replaces the page\'s link on the same platform: the ' +
-    'platform (instagram, tiktok, youtube, email, …) is detected from the link, and a page has one link per platform. The other ' +
-    'links stay as they are; use it instead of update_profile, which replaces the whole row. Call get_profile first to see the ' +
-    'current links. Example: upsert_social_link {"profileKey": "jane.doe", "link": "instagram.com/jane.photo"} → ' +
-    '{"platform": "instagram", "outcome": "replaced", "profile": {…}}.',
+  description: 'Adds one social link, or replaces the page\'s link on the same platform; the others stay. Use it instead of update_profile to change one link.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(UpsertSocialLinkInput) }),
   outputSchema: SocialLinkAnswer,
