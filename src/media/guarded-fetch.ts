@@ -160,19 +160,8 @@ export async function guardedFetch(
   rawUrl: string,
   options: GuardedFetchOptions,
 ): Promise<{ size: number; url: string; cacheControl: string | undefined }> {
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw new UrlRefused('The URL is not valid.')
-  }
-  const controller = new AbortController()
-  const timer = setTimeout(
-    () => controller.abort(new UrlRefused(`The download did not finish within ${options.timeoutMs / 1000} seconds.`)),
-    options.timeoutMs,
-  )
-  const { signal } = controller
-  try {
+  return withinDeadline(rawUrl, options.timeoutMs, { late: 'The download did not finish', failed: 'The URL could not be downloaded' }, async (start, signal) => {
+    let url = start
     for (let redirects = 0; ; redirects++) {
       const hop = await checkHop(url, options, signal)
       const client = await pinnedClient(hop, options, signal)
@@ -210,10 +199,34 @@ export async function guardedFetch(
         await client.destroy().catch(() => {})
       }
     }
+  })
+}
+
+/**
+ * Runs `work` on the parsed URL within `timeoutMs` in all, aborting through its signal when time
+ * runs out; whatever goes wrong comes out as a UrlRefused saying what, never a bare network error.
+ */
+async function withinDeadline<T>(
+  rawUrl: string,
+  timeoutMs: number,
+  words: { late: string; failed: string },
+  work: (url: URL, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  let url: URL
+  try {
+    url = new URL(rawUrl)
+  } catch {
+    throw new UrlRefused('The URL is not valid.')
+  }
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new UrlRefused(`${words.late} within ${timeoutMs / 1000} seconds.`)), timeoutMs)
+  const { signal } = controller
+  try {
+    return await work(url, signal)
   } catch (err) {
     if (err instanceof UrlRefused) throw err
     if (signal.aborted && signal.reason instanceof UrlRefused) throw signal.reason
-    throw new UrlRefused(`The URL could not be downloaded: ${(err as Error).message}`, { cause: err })
+    throw new UrlRefused(`${words.failed}: ${(err as Error).message}`, { cause: err })
   } finally {
     clearTimeout(timer)
   }
@@ -238,31 +251,15 @@ export interface GuardedAnswer {
  * limit throw (UrlRefused).
  */
 export async function guardedPost(rawUrl: string, body: string, headers: Record<string, string>, options: GuardedPostOptions): Promise<GuardedAnswer> {
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw new UrlRefused('The URL is not valid.')
-  }
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new UrlRefused(`No answer within ${options.timeoutMs / 1000} seconds.`)), options.timeoutMs)
-  const { signal } = controller
-  try {
-    const hop = await checkHop(url, options, signal)
-    const client = await pinnedClient(hop, options, signal)
+  return withinDeadline(rawUrl, options.timeoutMs, { late: 'No answer', failed: 'The URL could not be reached' }, async (url, signal) => {
+    const client = await pinnedClient(await checkHop(url, options, signal), options, signal)
     try {
       const res = await client.request({ path: `${url.pathname}${url.search}`, method: 'POST', headers, body, signal })
       return { status: res.statusCode, headers: res.headers, body: await firstBytes(res.body, options.maxResponseBytes) }
     } finally {
       await client.destroy().catch(() => {})
     }
-  } catch (err) {
-    if (err instanceof UrlRefused) throw err
-    if (signal.aborted && signal.reason instanceof UrlRefused) throw signal.reason
-    throw new UrlRefused(`The URL could not be reached: ${(err as Error).message}`, { cause: err })
-  } finally {
-    clearTimeout(timer)
-  }
+  })
 }
 
 /** Reads up to `max` bytes of a body and stops; what follows is never read. */
