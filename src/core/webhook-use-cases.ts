@@ -31,9 +31,9 @@ const EventTypeName = Type.Union(
 const endpointFields = {
   url: Type.String({ maxLength: 2000, description: 'Where deliveries are POSTed: an https (or http) URL on a public address.', examples: ['https://hooks.example.com/slotline'] }),
   description: Type.String({ maxLength: 200, description: 'A label to recognise the endpoint by.', examples: ['Leads to the CRM'] }),
-  eventTypes: Type.Array(EventTypeName, { minItems: 1, maxItems: SUBSCRIBABLE_EVENTS.length, uniqueItems: true, description: 'The events to send.' }),
+  eventTypes: Type.Array(EventTypeName, { minItems: 1, maxItems: SUBSCRIBABLE_EVENTS.length, description: 'The events to send (each once; repeats are dropped).' }),
   profileIds: Nullable(
-    Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100, uniqueItems: true, description: 'Only these pages; null for every page of the account.' }),
+    Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100, description: 'Only these pages; null for every page of the account (repeats are dropped).' }),
   ),
   enabled: Type.Boolean({ description: 'Whether deliveries are sent. Default true.' }),
 }
@@ -203,8 +203,8 @@ async function create(ctx: AppContext, principal: Principal, input: NewEndpoint,
       userId: principal.user.id,
       url: input.url,
       description: input.description ?? '',
-      eventTypes: input.eventTypes,
-      profileIds: input.profileIds ?? null,
+      eventTypes: [...new Set(input.eventTypes)],
+      profileIds: input.profileIds ? [...new Set(input.profileIds)] : null,
       enabled: input.enabled ?? true,
       secret: sealed(ctx, secret),
     })
@@ -218,7 +218,11 @@ async function update(ctx: AppContext, principal: Principal, id: number, input: 
     await ownEndpoint(trx, principal, id)
     // Switching it on again clears what the service said when it switched it off.
     const cleared = input.enabled === true ? { disabledReason: null, failingSince: null } : {}
-    const endpoint = await webhooksRepository.updateEndpoint(trx, id, { ...input, ...cleared })
+    const unique = {
+      ...(input.eventTypes && { eventTypes: [...new Set(input.eventTypes)] }),
+      ...(input.profileIds && { profileIds: [...new Set(input.profileIds)] }),
+    }
+    const endpoint = await webhooksRepository.updateEndpoint(trx, id, { ...input, ...unique, ...cleared })
     return endpointView(endpoint!)
   })
 }
