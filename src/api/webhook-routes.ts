@@ -43,7 +43,7 @@ export default routes(
       scope: 'profile:write',
       body: NewEndpoint,
       reply: { 201: WithSecret },
-      errors: [422],
+      errors: [409, 422],
       handler: async ({ ctx, principal, body, dryRun }) => {
         const { endpoint, secret } = await webhooks.create(ctx, principal, body, { dryRun })
         return withMeta(endpoint, { secret })

@@ -11,7 +11,7 @@ import { SUBSCRIBABLE_EVENTS } from '../webhooks/event-types.ts'
 import { newMessageId, payloadOf } from '../webhooks/outbox.ts'
 import { SECRET_PURPOSE } from '../webhooks/sender.ts'
 import { newSecret } from '../webhooks/signing.ts'
-import { type FieldErrors, invalid, invalidField, notFound } from '../kernel/errors.ts'
+import { AppError, type FieldErrors, invalid, notFound } from '../kernel/errors.ts'
 import { Nullable } from '../kernel/schema-helpers.ts'
 import { readAccount, type WriteOptions, writeAccount } from './unit-of-work.ts'
 
@@ -197,7 +197,7 @@ async function create(ctx: AppContext, principal: Principal, input: NewEndpoint,
   const secret = newSecret()
   return writeAccount(ctx, principal, options, async (trx) => {
     if ((await webhooksRepository.endpointsOfUser(trx, principal.user.id)).length >= MAX_ENDPOINTS) {
-      throw invalidField('url', `An account can have ${MAX_ENDPOINTS} webhook endpoints; remove one first.`)
+      throw new AppError('limit_reached', { message: `An account can have ${MAX_ENDPOINTS} webhook endpoints; remove one first.` })
     }
     const endpoint = await webhooksRepository.createEndpoint(trx, {
       userId: principal.user.id,

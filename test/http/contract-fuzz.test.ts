@@ -27,6 +27,8 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
   let t: TestApp
   let token: string
   let profileId: number
+  let webhookId: number
+  let deliveryId: number
   let doc: any
   let examples: Map<string, unknown>
   const slotOfType = new Map<string, number>()
@@ -47,6 +49,9 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
     const account = await makeAccount(t)
     token = account.token
     profileId = (await makeProfile(t, account.user)).id
+    const hook = await call('POST', '/webhooks', { url: 'https://hooks.example.com/fuzz', eventTypes: ['form.submitted'] })
+    webhookId = hook.body.data.id
+    deliveryId = (await call('POST', `/webhooks/${webhookId}/test`)).body.data.id
     doc = (await call('GET', '/openapi.json')).body
     const types = (await call('GET', '/slot-types')).body.data as { type: string; writable: boolean; example: unknown }[]
     // The examples name uploads of user 1; the fuzz account owns its own.
@@ -163,6 +168,8 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
       .replace('{profileKey}', String(profileId))
       .replace('{slot}', String(slotOfType.get(slotType)))
       .replace('{type}', slotType)
+      .replace('{endpoint}', String(webhookId))
+      .replace('{delivery}', String(deliveryId))
 
   const jsonBody = (op: any): Schema | undefined => op.requestBody?.content?.['application/json']?.schema
   const slotTypes = () => [...examples.keys()]
@@ -219,6 +226,10 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
    * by shape alone: they get a real value, or null where the document allows it.
    */
   const referencesOnly = (body: Record<string, unknown>) => {
+    // A webhook target must be a public address and its pages the account's own, which no
+    // schema can say; the host is never reached (the test network resolves no name).
+    if (typeof body.url === 'string') body.url = 'https://hooks.example.com/fuzz'
+    if (Array.isArray(body.profileIds)) body.profileIds = [profileId]
     for (const key of ['avatar', 'bgImage']) if (typeof body[key] === 'string') body[key] = null
     // A login another run already took is a conflict of state, not of shape: keep each one new.
     if (typeof body.login === 'string') body.login = `${body.login.slice(0, 50)}_${(logins++).toString(36)}`
