@@ -10,7 +10,7 @@ import { ABILITIES } from '../../src/store/tokens.ts'
 // sentry-mcp's catalogue rules (its tools.test.ts) applied to every tool, plus "declares a scope"
 // and the schema shapes model APIs accept.
 const toolsDir = join(import.meta.dirname, '../../src/mcp/tools')
-const toolFiles = readdirSync(toolsDir).filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+const toolFiles = readdirSync(toolsDir).filter((f) => f.endsWith('.ts') && f !== 'tool-list.ts')
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const
 
 /** Every `$ref` in a schema (model APIs refuse remote and most local ones in tool schemas). */
@@ -28,14 +28,14 @@ function refsIn(node: unknown, found: string[] = []): string[] {
 describe('MCP tool registry', () => {
   for (const file of toolFiles) {
     const expected = file.replace(/\.ts$/, '').replaceAll('-', '_')
-    it(`${file} default-exports the tool named ${expected}, and tools/index.ts lists that export once`, async () => {
+    it(`${file} default-exports the tool named ${expected}, and tools/tool-list.ts lists that export once`, async () => {
       const { default: tool } = (await import(pathToFileURL(join(toolsDir, file)).href)) as { default: AnyToolDef }
       assert.equal(tool.name, expected)
       assert.equal(tools.filter((listed) => listed === tool).length, 1)
     })
   }
 
-  it('lists nothing in tools/index.ts but the tool modules under src/mcp/tools', () => {
+  it('lists nothing in tools/tool-list.ts but the tool modules under src/mcp/tools', () => {
     assert.equal(tools.length, toolFiles.length)
   })
 
