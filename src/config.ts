@@ -1,11 +1,11 @@
 import { resolve } from 'node:path'
 import proxyAddr from '@fastify/proxy-addr'
+import { YOUTUBE_THUMBNAIL_HOST } from './kernel/youtube-host.ts'
 
 /**
  * Where YouTube serves video thumbnails: thumbnailUrl points here. The configuration's default
  * for YOUTUBE_THUMBNAIL_URL, which the image proxy reads to fetch them from elsewhere (tests).
  */
-export const YOUTUBE_THUMBNAIL_HOST = 'https://i.ytimg.com'
 
 /** Whether the peer at this hop (0: the socket's) is a proxy whose X-Forwarded-For is believed. */
 export type TrustedProxy = (address: string, hop: number) => boolean

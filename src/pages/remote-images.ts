@@ -8,7 +8,7 @@ import { withTempFile } from '../media/temp-files.ts'
 import { REMOTE_IMAGE_PATH, verifiedRemoteUrl } from '../rendering/remote-image-url.ts'
 import { sendMadeImage } from './image-response.ts'
 import { strongEtag } from '../kernel/etag.ts'
-import { YOUTUBE_THUMBNAIL_HOST } from '../config.ts'
+import { YOUTUBE_THUMBNAIL_HOST } from '../kernel/youtube-host.ts'
 
 /** Covers and thumbnails are small; a larger answer is not one. */
 const MAX_BYTES = 5 * 1024 * 1024

@@ -6,7 +6,7 @@ import { lines, mdLink, outbound, remoteImageOf, say, words } from './shared/ren
 import { Problems } from './shared/rules.ts'
 import { strictObject, text } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
-import { YOUTUBE_THUMBNAIL_HOST } from '../config.ts'
+import { YOUTUBE_THUMBNAIL_HOST } from '../kernel/youtube-host.ts'
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/
 const HOSTS = new Set(['youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'youtu.be'])

@@ -39,7 +39,7 @@ describe(`account settings are no oracle (${STORE})`, () => {
   })
 
   it('limits e-mail changes like registration: 30 probes of taken and free addresses, most refused unheard', async () => {
-    const { v, user } = await signedIn()
+    const { v } = await signedIn()
     const statuses: number[] = []
     for (let i = 0; i < 30; i++) {
       const email = i % 2 ? (await makeUser(t)).email : freshEmail()
