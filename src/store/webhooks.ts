@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Updateable } from 'kysely'
+import type { Selectable, Updateable } from 'kysely'
 import { type CamelCased, camelRow } from './camel-row.ts'
 import { type Db, isPostgres, nowIso } from './db.ts'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.ts'
@@ -102,12 +102,13 @@ async function deleteEndpoint(db: Db, userId: number, id: number): Promise<boole
   return Number(r.numDeletedRows) > 0
 }
 
-/** The account's switched-on endpoints that take `eventType` for this page (profileId null: any). */
-async function subscribers(db: Db, userId: number, eventType: string, profileId: number | null): Promise<StoredEndpoint[]> {
+/** The account's switched-on endpoints that take any of `eventTypes` for this page (profileId null: any), in one read. */
+async function subscribers(db: Db, userId: number, eventTypes: string | readonly string[], profileId: number | null): Promise<StoredEndpoint[]> {
+  const wanted = typeof eventTypes === 'string' ? [eventTypes] : eventTypes
   const rows = await db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', userId).where('enabled', '=', 1).execute()
   return rows
     .map(toEndpoint)
-    .filter((e) => e.eventTypes.includes(eventType) && (profileId === null || e.profileIds === null || e.profileIds.includes(profileId)))
+    .filter((e) => wanted.some((t) => e.eventTypes.includes(t)) && (profileId === null || e.profileIds === null || e.profileIds.includes(profileId)))
 }
 
 export interface NewDelivery {
@@ -228,16 +229,6 @@ async function failPending(db: Db, endpointId: number, reason: string): Promise<
     .execute()
 }
 
-/** How many deliveries are waiting to be sent (all endpoints): the outbox's depth. */
-async function pendingCount(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('status', 'in', ['pending', 'sending'])
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 export const webhooksRepository = Object.freeze({
   createEndpoint,
   endpointsOfUser,
@@ -253,5 +244,4 @@ export const webhooksRepository = Object.freeze({
   deliveryOf,
   requeue,
   failPending,
-  pendingCount,
 })

@@ -33,8 +33,3 @@ export async function queueEvent<T extends WebhookEventType>(trx: Db, event: Web
   )
   return endpoints.length
 }
-
-/** Whether any endpoint of the account takes this event for this page: lets a write skip the work of describing itself. */
-export async function isListenedTo(db: Db, userId: number, type: WebhookEventType, profileId: number | null): Promise<boolean> {
-  return (await webhooksRepository.subscribers(db, userId, type, profileId)).length > 0
-}

@@ -28,8 +28,7 @@ const FIELDS: Array<[keyof StoredProfile, string]> = [
 
 /** Whether any endpoint takes a page event of this page: a write describes itself only then. */
 export async function isPageWatched(db: Db, userId: number, profileId: number): Promise<boolean> {
-  for (const type of PAGE_EVENTS) if ((await webhooksRepository.subscribers(db, userId, type, profileId)).length) return true
-  return false
+  return (await webhooksRepository.subscribers(db, userId, PAGE_EVENTS, profileId)).length > 0
 }
 
 export async function snapshotPage(db: Db, profileId: number): Promise<PageSnapshot | undefined> {
