@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module'
-import { getDomain } from 'tldts'
+import type * as Tldts from 'tldts'
+import { onFirstUse } from '../kernel/on-first-use.ts'
+
+const tldts = onFirstUse<typeof Tldts>('tldts')
 
 /**
  * issue 31: where a visit came from, reduced to a few words before anything is kept: the
@@ -128,7 +131,7 @@ const hosts = new Map<string, string>()
 function siteOf(host: string): string {
   let site = hosts.get(host)
   if (site === undefined) {
-    const domain = getDomain(host, { allowPrivateDomains: false }) ?? host
+    const domain = tldts().getDomain(host, { allowPrivateDomains: false }) ?? host
     site = SAME_SITE[domain] ?? domain
     if (hosts.size >= 5000) hosts.clear()
     hosts.set(host, site)

@@ -1,5 +1,8 @@
-import nodemailer from 'nodemailer'
+import type Nodemailer from 'nodemailer'
+import { onFirstUse } from '../kernel/on-first-use.ts'
 import type { Config } from '../config.ts'
+
+const nodemailer = onFirstUse<typeof Nodemailer>('nodemailer')
 
 export interface Mail {
   to: string
@@ -11,7 +14,7 @@ export interface Mail {
 export function mailerOf(config: Config): ((mail: Mail) => Promise<void>) | undefined {
   const mail = config.mail
   if (!mail) return undefined
-  const transport = nodemailer.createTransport(mail.smtpUrl)
+  const transport = nodemailer().createTransport(mail.smtpUrl)
   return async (m) => {
     await transport.sendMail({ from: mail.from, to: m.to, subject: m.subject, text: m.text })
   }

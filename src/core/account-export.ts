@@ -1,9 +1,12 @@
-import { zipSync } from 'fflate'
+import type * as Fflate from 'fflate'
+import { onFirstUse } from '../kernel/on-first-use.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { mediaOf } from '../media/media.ts'
 import { accountExport } from '../store/account-export-rows.ts'
 import { readAccount } from './unit-of-work.ts'
+
+const fflate = onFirstUse<typeof Fflate>('fflate')
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
 /** Columns stored as JSON text come out as JSON, not as strings of it. */
@@ -50,5 +53,5 @@ export async function exportAccount(ctx: AppContext, principal: Principal): Prom
     if (object) files[`uploads/${upload.path}`] = await bytesOf(object.body)
   }
   // Images are compressed already: stored, not deflated again.
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: name.startsWith('uploads/') ? 0 : 6 }]])))
+  return fflate().zipSync(Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: name.startsWith('uploads/') ? 0 : 6 }]])))
 }

@@ -1,4 +1,7 @@
-import { sample } from 'openapi-sampler'
+import type * as OpenApiSampler from 'openapi-sampler'
+import { onFirstUse } from '../kernel/on-first-use.ts'
+
+const sampler = onFirstUse<typeof OpenApiSampler>('openapi-sampler')
 
 /** The parts of an OpenAPI document the examples read. */
 export interface OpenApiOperation {
@@ -32,7 +35,7 @@ const TOKEN_VARIABLE = 'SLOTLINE_TOKEN'
 function parameterValue(schema: Record<string, any> | undefined, where: string, doc: object): unknown {
   const examples: unknown[] = Array.isArray(schema?.examples) ? schema.examples : []
   const readable = where === 'path' ? examples.find((e) => typeof e === 'string' && !/^\d+$/.test(e)) : undefined
-  return readable ?? examples[0] ?? sample((schema ?? { type: 'string' }) as never, {}, doc as never)
+  return readable ?? examples[0] ?? sampler().sample((schema ?? { type: 'string' }) as never, {}, doc as never)
 }
 
 function successStatus(op: OpenApiOperation): string {
@@ -54,7 +57,7 @@ function requestBody(op: OpenApiOperation, doc: object): unknown {
   if (media.example !== undefined) return media.example
   const schema = media.schema as { examples?: unknown[] } | undefined
   if (schema?.examples?.length) return schema.examples[0]
-  return sample(schema as never, { skipReadOnly: true }, doc as never)
+  return sampler().sample(schema as never, { skipReadOnly: true }, doc as never)
 }
 
 /** What the operation answers on success, as an example: the document's example, else one sampled from the schema. */
@@ -63,7 +66,7 @@ function answer(op: OpenApiOperation, doc: object): OperationExamples['answer'] 
   const response = op.responses[status]
   const [type, media] = Object.entries(response?.content ?? {})[0] ?? []
   if (!type || !media) return { status, body: '' }
-  const value = media.example !== undefined ? media.example : sample(media.schema as never, { skipWriteOnly: true }, doc as never)
+  const value = media.example !== undefined ? media.example : sampler().sample(media.schema as never, { skipWriteOnly: true }, doc as never)
   if (type.includes('json')) return { status, body: JSON.stringify(value, null, 2) }
   if (type.startsWith('text/')) return { status, body: typeof value === 'string' ? value : '' }
   return { status, body: `(${type} bytes)` }

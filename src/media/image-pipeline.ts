@@ -1,5 +1,4 @@
 import { open, stat } from 'node:fs/promises'
-import { fileTypeFromFile } from 'file-type'
 import type { FormatEnum } from 'sharp'
 import { limits } from '../kernel/limits.ts'
 import { loadSharp, type Sharp } from './sharp.ts'
@@ -108,6 +107,8 @@ export async function squareWebp(image: Buffer, size: number): Promise<Buffer> {
  * 15). A gif is kept byte for byte once it decodes, so its animation survives, and gets none.
  */
 export async function processImage(file: string, options: ProcessOptions = { variants: true }): Promise<ProcessedImage> {
+  // Loaded with the first upload: a resting process does not need the sniffer.
+  const { fileTypeFromFile } = await import('file-type')
   const sniffed = await fileTypeFromFile(file)
   const kind = sniffed && KINDS[sniffed.mime]
   if (!kind) {

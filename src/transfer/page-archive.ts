@@ -1,5 +1,8 @@
-import { Unzip, UnzipInflate, zipSync } from 'fflate'
+import type * as Fflate from 'fflate'
+import { onFirstUse } from '../kernel/on-first-use.ts'
 import { AppError, invalidField } from '../kernel/errors.ts'
+
+const fflate = onFirstUse<typeof Fflate>('fflate')
 
 /**
  * issue 30, hostile files: what a page archive may be. A page has at most 500 slots and its
@@ -49,7 +52,7 @@ export function readArchive(bytes: Uint8Array, limits: ArchiveLimits = ARCHIVE_L
   let count = 0
   let total = 0
   let problem: AppError | undefined
-  const unzip = new Unzip((file) => {
+  const unzip = new (fflate().Unzip)((file) => {
     if (problem) return
     count++
     if (count > limits.maxEntries) {
@@ -97,7 +100,7 @@ export function readArchive(bytes: Uint8Array, limits: ArchiveLimits = ARCHIVE_L
     }
     file.start()
   })
-  unzip.register(UnzipInflate)
+  unzip.register(fflate().UnzipInflate)
   try {
     for (let at = 0; at < bytes.length && !problem; at += CHUNK) unzip.push(bytes.subarray(at, at + CHUNK), at + CHUNK >= bytes.length)
   } catch (err) {
@@ -123,5 +126,5 @@ export function writeArchive(entries: Array<{ name: string; data: Uint8Array }>)
   const tree: Record<string, [Uint8Array, { level: 0 | 6 }]> = {}
   for (const e of entries) tree[e.name] = [e.data, { level: e.name.endsWith('.json') ? 6 : 0 }]
   // A fixed time: the same page exports to the same bytes.
-  return zipSync(tree, { mtime: new Date('2000-01-01T00:00:00Z') })
+  return fflate().zipSync(tree, { mtime: new Date('2000-01-01T00:00:00Z') })
 }

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { Webhook } from 'standardwebhooks'
+import type * as Standardwebhooks from 'standardwebhooks'
+import { onFirstUse } from '../kernel/on-first-use.ts'
+
+const standardwebhooks = onFirstUse<typeof Standardwebhooks>('standardwebhooks')
 
 /** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`
@@ -9,7 +12,7 @@ export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64
  * that still holds the previous secret during a rotation verifies as well as one with the new.
  */
 export function signatureHeader(secrets: readonly string[], messageId: string, at: Date, body: string): string {
-  return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ')
+  return secrets.map((secret) => new (standardwebhooks().Webhook)(secret).sign(messageId, at, body)).join(' ')
 }
 
 /** The three headers of a delivery, per the Standard Webhooks specification. */

@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html'
+import type SanitizeHtml from 'sanitize-html'
+import { onFirstUse } from '../../kernel/on-first-use.ts'
+
+const sanitizeHtml = onFirstUse<typeof SanitizeHtml>('sanitize-html')
 
 // sanitize-html escapes the text it keeps; plain text is stored unescaped (pages escape on output).
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' }
@@ -10,6 +13,6 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  */
 export function plainText(raw: string): string {
   const withBreaks = raw.replace(/\r\n?/g, '\n').replace(/<br\s*\/?>/gi, '\n')
-  const stripped = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
+  const stripped = sanitizeHtml()(withBreaks, { allowedTags: [], allowedAttributes: {} })
   return stripped.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e]).trim()
 }

@@ -1,10 +1,13 @@
-import sanitizeHtml from 'sanitize-html'
+import type SanitizeHtml from 'sanitize-html'
+import { onFirstUse } from '../../kernel/on-first-use.ts'
 import { mdInline } from './markdown-text.ts'
+
+const sanitizeHtml = onFirstUse<typeof SanitizeHtml>('sanitize-html')
 
 /** spec, text: the only tags a text block keeps, none with attributes. */
 export const RICH_TEXT_TAGS = ['p', 'ul', 'ol', 'li', 'strong', 'em', 's', 'u', 'span', 'br'] as const
 
-const options: sanitizeHtml.IOptions = {
+const options: SanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {},
   // Script and style bodies go with their tags; other unknown tags keep their text.
@@ -12,7 +15,7 @@ const options: sanitizeHtml.IOptions = {
 }
 
 /** Limited HTML as stored and rendered: everything outside RICH_TEXT_TAGS is stripped. */
-export const richText = (html: string) => sanitizeHtml(html, options)
+export const richText = (html: string) => sanitizeHtml()(html, options)
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' }
 const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e])

@@ -1,5 +1,9 @@
-import { type QuoteType, Tokenizer } from 'htmlparser2'
+import type * as Htmlparser2 from 'htmlparser2'
+import type { QuoteType } from 'htmlparser2'
+import { onFirstUse } from '../../kernel/on-first-use.ts'
 import type { ParseBudget } from './parse-budget.ts'
+
+const htmlparser2 = onFirstUse<typeof Htmlparser2>('htmlparser2')
 
 /**
  * Just enough HTML reading for saved link pages: htmlparser2's tokenizer, one pass over the page
@@ -73,7 +77,7 @@ export async function readElements(html: string, names: readonly string[], budge
     attrs = undefined
   }
 
-  const tokenizer = new Tokenizer(
+  const tokenizer = new (htmlparser2().Tokenizer)(
     { decodeEntities: true },
     {
       onopentagname(start, end) {
