@@ -174,8 +174,8 @@ function breakdownBody(t: Table, compared: boolean): SafeHtml {
 <tbody>
 ${t.rows.map((r) => {
   const pct = share(r.views, total)
-  return h`<tr><th scope="row">${r.name}</th><td data-label="Views" class="num">${count(r.views)}</td><td data-label="Share of views" class="share"><span class="share-pct">${pct} %</span>${bar(pct)}</td>${
-    compared ? h`<td data-label="Views, previous period" class="num">${previous(r.previousViews)}</td><td data-label="Change">${change(r.views, r.previousViews)}</td>` : ''
+  return h`<tr><th scope="row">${r.name}</th><td data-label="Views" class="num">${count(r.views)}</td><td data-label="Share" class="share"><span class="share-pct">${pct} %</span>${bar(pct)}</td>${
+    compared ? h`<td data-label="Previous period" class="num">${previous(r.previousViews)}</td><td data-label="Change">${change(r.views, r.previousViews)}</td>` : ''
   }<td data-label="Clicks" class="num">${count(r.clicks)}</td></tr>\n`
 })}</tbody>`
 }
@@ -189,11 +189,11 @@ function clicksBody(t: Table, totalNow: number, totalBefore: number | null): Saf
 ${t.rows.map(
   (r, i) =>
     h`<tr><th scope="row">${r.name}</th><td data-label="Kind">${t.kinds?.[i] ?? ''}</td><td data-label="Clicks" class="num">${count(r.clicks)}</td>${
-      compared ? h`<td data-label="Clicks, previous period" class="num">${previous(r.previousClicks)}</td><td data-label="Change">${change(r.clicks, r.previousClicks)}</td>` : ''
+      compared ? h`<td data-label="Previous period" class="num">${previous(r.previousClicks)}</td><td data-label="Change">${change(r.clicks, r.previousClicks)}</td>` : ''
     }</tr>\n`,
 )}</tbody>
 <tfoot><tr><th scope="row" colspan="2">All clicks</th><td data-label="Clicks" class="num">${count(totalNow)}</td>${
-    compared ? h`<td data-label="Clicks, previous period" class="num">${count(totalBefore)}</td><td data-label="Change">${change(totalNow, totalBefore)}</td>` : ''
+    compared ? h`<td data-label="Previous period" class="num">${count(totalBefore)}</td><td data-label="Change">${change(totalNow, totalBefore)}</td>` : ''
   }</tr></tfoot>`
 }
 

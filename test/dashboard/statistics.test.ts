@@ -12,6 +12,8 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const today = localDay(new Date(), 'UTC')
 const noon = (daysAgo: number) => new Date(`${addDays(today, -daysAgo)}T12:00:00Z`)
+/** A day as the page writes it: 1 Nov 2026. */
+const written = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 const ip = (i: number) => `10.0.${(i >> 8) & 255}.${i & 255}`
 
 /** The text of the page with tags and spaces squeezed, to read figures as a person does. */
@@ -69,15 +71,15 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
 
   it('lists clicks per block and per social link that add up to the total', async () => {
     const res = await v.get(`/my-links/${profileId}/statistics?period=last7`)
-    const rows = [...res.text.matchAll(/<tr><td>([^<]*)<\/td><td data-label="Kind">[^<]*<\/td><td data-label="Clicks" class="num">(\d+)<\/td>/g)].map((m) => [m[1], Number(m[2])])
+    const rows = [...res.text.matchAll(/<tr><th scope="row">([^<]*)<\/th><td data-label="Kind">([^<]*)<\/td><td data-label="Clicks" class="num">(\d+)<\/td>/g)].map((m) => [m[1], m[2], Number(m[3])])
     assert.deepEqual(rows, [
-      ['Book', 3],
-      ['Shop', 1],
-      ['https://github.com/jane', 1],
+      ['Book', 'Button block', 3],
+      ['Shop', 'Button block', 1],
+      ['github.com/jane', 'Social link', 1],
     ])
     const total = Number(/All clicks<\/th><td data-label="Clicks" class="num">(\d+)</.exec(res.text)?.[1])
     assert.equal(
-      rows.reduce((n, r) => n + (r[1] as number), 0),
+      rows.reduce((n, r) => n + (r[2] as number), 0),
       total,
     )
     assert.equal(total, 5)
@@ -90,10 +92,10 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
     const month = today.slice(0, 7)
     assert.match(res.text, new RegExp(`<option value="${month}">`))
     const shown = await v.get(`/my-links/${profileId}/statistics?month=${month}`)
-    assert.match(readable(shown.text), new RegExp(`${month}-01 to ${today}`))
+    assert.match(readable(shown.text), new RegExp(today.endsWith('-01') ? written(today) : `${written(`${month}-01`)} to ${written(today)}`))
     // A month that is not offered falls back to 28 days rather than failing.
     const odd = await v.get(`/my-links/${profileId}/statistics?month=1999-01`)
-    assert.match(readable(odd.text), new RegExp(`${addDays(today, -27)} to ${today}`))
+    assert.match(readable(odd.text), new RegExp(`${written(addDays(today, -27))} to ${written(today)}`))
   })
 
   it('draws the chart on the server with a table of the same numbers, and exports them as CSV', async () => {
@@ -103,9 +105,9 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
     const file = await v.get(`/my-links/${profileId}/statistics.csv?period=last7`)
     assert.equal(file.status, 200)
     assert.match(file.headers.get('content-type') ?? '', /^text\/csv/)
-    assert.match(file.headers.get('content-disposition') ?? '', new RegExp(`${login}-${addDays(today, -6)}-${today}\\.csv`))
+    assert.match(file.headers.get('content-disposition') ?? '', new RegExp(`${login}-days-${addDays(today, -6)}-${today}\\.csv`))
     const lines = file.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-    assert.equal(lines[0], 'Date,Views,Unique visitors,Clicks')
+    assert.equal(lines[0], 'Day (UTC),Views,Unique visitors,Clicks')
     assert.equal(lines.length, 8)
     assert.equal(lines.find((l) => l.startsWith(addDays(today, -1))), `${addDays(today, -1)},20,10,3`)
   })
@@ -114,5 +116,11 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
     const stranger = await registeredVisitor(t)
     assert.equal((await stranger.v.get(`/my-links/${profileId}/statistics`)).status, 404)
     assert.equal((await stranger.v.get(`/my-links/${profileId}/statistics.csv`)).status, 404)
+    assert.equal((await stranger.v.get(`/my-links/${profileId}/statistics.csv?table=sources`)).status, 404)
+  })
+
+  it('answers 404 for a table the page does not have', async () => {
+    assert.equal((await v.get(`/my-links/${profileId}/statistics.csv?table=passwords`)).status, 404)
+    assert.equal((await v.get(`/my-links/${profileId}/statistics.csv?table=sources`)).status, 200)
   })
 })
