@@ -168,15 +168,15 @@ const previous = (n: number | null) => (n === null ? '–' : count(n))
 
 function breakdownBody(t: Table, compared: boolean): SafeHtml {
   const total = t.rows.reduce((n, r) => n + r.views, 0)
-  return h`<thead><tr><th scope="col">${t.what}</th><th scope="col" class="num">Views</th><th scope="col" class="share">Share of views</th>${
+  return h`<thead><tr><th scope="col">${t.what}</th><th scope="col" class="num">Views</th>${
     compared ? h`<th scope="col" class="num">Views, previous period</th><th scope="col">Change</th>` : ''
-  }<th scope="col" class="num">Clicks</th></tr></thead>
+  }<th scope="col" class="share">Share of views</th><th scope="col" class="num">Clicks</th></tr></thead>
 <tbody>
 ${t.rows.map((r) => {
   const pct = share(r.views, total)
-  return h`<tr><th scope="row">${r.name}</th><td data-label="Views" class="num">${count(r.views)}</td><td data-label="Share" class="share"><span class="share-pct">${pct} %</span>${bar(pct)}</td>${
+  return h`<tr><th scope="row">${r.name}</th><td data-label="Views" class="num">${count(r.views)}</td>${
     compared ? h`<td data-label="Previous period" class="num">${previous(r.previousViews)}</td><td data-label="Change">${change(r.views, r.previousViews)}</td>` : ''
-  }<td data-label="Clicks" class="num">${count(r.clicks)}</td></tr>\n`
+  }<td data-label="Share" class="share"><span class="share-pct">${pct} %</span>${bar(pct)}</td><td data-label="Clicks" class="num">${count(r.clicks)}</td></tr>\n`
 })}</tbody>`
 }
 
@@ -227,7 +227,7 @@ export function tableCsv(t: Table, compared: boolean): Array<Array<string | numb
     ]
   }
   return [
-    [t.what, 'Views', 'Clicks', ...(compared ? ['Views, previous period', 'Clicks, previous period'] : [])],
-    ...t.rows.map((r) => [r.name, r.views, r.clicks, ...(compared ? [blank(r.previousViews), blank(r.previousClicks)] : [])]),
+    compared ? [t.what, 'Views', 'Views, previous period', 'Clicks', 'Clicks, previous period'] : [t.what, 'Views', 'Clicks'],
+    ...t.rows.map((r) => (compared ? [r.name, r.views, blank(r.previousViews), r.clicks, blank(r.previousClicks)] : [r.name, r.views, r.clicks])),
   ]
 }

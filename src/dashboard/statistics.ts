@@ -90,7 +90,7 @@ function periodNav(base: string, choice: Choice, today: string): SafeHtml {
   })}</p>
 <form method="get" action="${base}" class="actions">
 <label for="f-month">A month</label>
-<select id="f-month" name="month">${monthsOf(today).map((m) => h`<option value="${m}"${m === choice.month ? raw(' selected') : ''}>${monthName(m)}</option>`)}</select>
+<select id="f-month" name="month">${choice.month ? '' : h`<option value="" selected>Choose a month</option>`}${monthsOf(today).map((m) => h`<option value="${m}"${m === choice.month ? raw(' selected') : ''}>${monthName(m)}</option>`)}</select>
 <button type="submit" class="secondary">Show the month</button>
 </form>
 </nav>`

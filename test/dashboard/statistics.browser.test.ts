@@ -9,6 +9,7 @@ import { ownerPrincipal } from '../../src/auth/principal.ts'
 import * as useCases from '../../src/core/use-cases.ts'
 import { makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { Visitor, freshEmail } from '../helpers/dashboard.ts'
+import { localContext } from '../helpers/browser.ts'
 import { audit, LAUNCH, newContext, openPage } from '../helpers/editor-browser.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { solid } from '../media/images.ts'
@@ -130,35 +131,35 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
     assert.match(await totals.innerText(), /The previous period is/)
 
     const sources = table(page, 'Where visitors came from')
-    // Views | Share of views | Views, previous period | Change | Clicks
-    assert.deepEqual(await cellsOf(sources, 'Instagram'), ['3', '43 %', '4', 'down 25 %', '2'])
-    assert.deepEqual(await cellsOf(sources, 'Google (google.co.uk)'), ['2', '29 %', '0', 'new', '1'])
-    assert.deepEqual(await cellsOf(sources, 'newsletter'), ['1', '14 %', '0', 'new', '0'])
-    assert.deepEqual(await cellsOf(sources, 'Direct'), ['1', '14 %', '1', 'no change', '1'])
+    // Views | Views, previous period | Change | Share of views | Clicks
+    assert.deepEqual(await cellsOf(sources, 'Instagram'), ['3', '4', 'down 25 %', '43 %', '2'])
+    assert.deepEqual(await cellsOf(sources, 'Google (google.co.uk)'), ['2', '0', 'new', '29 %', '1'])
+    assert.deepEqual(await cellsOf(sources, 'newsletter'), ['1', '0', 'new', '14 %', '0'])
+    assert.deepEqual(await cellsOf(sources, 'Direct'), ['1', '1', 'no change', '14 %', '1'])
 
     const countries = table(page, 'Countries')
-    assert.deepEqual(await cellsOf(countries, 'United States'), ['3', '43 %', '4', 'down 25 %', '2'])
-    assert.deepEqual(await cellsOf(countries, 'United Kingdom'), ['3', '43 %', '0', 'new', '1'])
-    assert.deepEqual(await cellsOf(countries, 'Japan'), ['1', '14 %', '1', 'no change', '1'])
+    assert.deepEqual(await cellsOf(countries, 'United States'), ['3', '4', 'down 25 %', '43 %', '2'])
+    assert.deepEqual(await cellsOf(countries, 'United Kingdom'), ['3', '0', 'new', '43 %', '1'])
+    assert.deepEqual(await cellsOf(countries, 'Japan'), ['1', '1', 'no change', '14 %', '1'])
 
     const devices = table(page, 'Devices')
-    assert.deepEqual(await cellsOf(devices, 'Phone'), ['5', '71 %', '4', 'up 25 %', '3'])
-    assert.deepEqual(await cellsOf(devices, 'Tablet'), ['1', '14 %', '0', 'new', '0'])
-    assert.deepEqual(await cellsOf(devices, 'Computer'), ['1', '14 %', '1', 'no change', '1'])
+    assert.deepEqual(await cellsOf(devices, 'Phone'), ['5', '4', 'up 25 %', '71 %', '3'])
+    assert.deepEqual(await cellsOf(devices, 'Tablet'), ['1', '0', 'new', '14 %', '0'])
+    assert.deepEqual(await cellsOf(devices, 'Computer'), ['1', '1', 'no change', '14 %', '1'])
 
     const browsers = table(page, 'Browsers')
-    assert.deepEqual(await cellsOf(browsers, 'Instagram app'), ['3', '43 %', '4', 'down 25 %', '2'])
-    assert.deepEqual(await cellsOf(browsers, 'Safari'), ['3', '43 %', '0', 'new', '1'])
-    assert.deepEqual(await cellsOf(browsers, 'Chrome'), ['1', '14 %', '1', 'no change', '1'])
+    assert.deepEqual(await cellsOf(browsers, 'Instagram app'), ['3', '4', 'down 25 %', '43 %', '2'])
+    assert.deepEqual(await cellsOf(browsers, 'Safari'), ['3', '0', 'new', '43 %', '1'])
+    assert.deepEqual(await cellsOf(browsers, 'Chrome'), ['1', '1', 'no change', '14 %', '1'])
 
     // Every column has a header; the first cell of each row names it.
     for (const name of ['Where visitors came from', 'Countries', 'Devices', 'Browsers']) {
       assert.deepEqual(await table(page, name).getByRole('columnheader').allInnerTexts(), [
         { 'Where visitors came from': 'Source', Countries: 'Country', Devices: 'Device', Browsers: 'Browser' }[name],
         'Views',
-        'Share of views',
         'Views, previous period',
         'Change',
+        'Share of views',
         'Clicks',
       ])
     }
@@ -200,9 +201,9 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
     const sources = await download('Download “Where visitors came from” (CSV)')
     assert.equal(sources.name, `${login}-sources-${addDays(today, -6)}-${today}.csv`)
     assert.deepEqual(sources.rows, [
-      ['Source', 'Views', 'Clicks', 'Views, previous period', 'Clicks, previous period'],
-      ['Instagram', '3', '2', '4', '1'],
-      ['Google (google.co.uk)', '2', '1', '0', '0'],
+      ['Source', 'Views', 'Views, previous period', 'Clicks', 'Clicks, previous period'],
+      ['Instagram', '3', '4', '2', '1'],
+      ['Google (google.co.uk)', '2', '0', '1', '0'],
       ['Direct', '1', '1', '1', '0'],
       ['newsletter', '1', '0', '0', '0'],
     ])
@@ -223,6 +224,22 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
       assert.equal(file.rows[0][0], first)
       assert.equal(file.rows.length, 4, name)
     }
+    await context.close()
+  })
+
+  it('works without JavaScript: a period and a month are picked with plain links and a form', async () => {
+    const context = await localContext(browser, { javaScriptEnabled: false, viewport: { width: 375, height: 900 } })
+    await context.addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: t.url })))
+    const page = await context.newPage()
+    await page.goto(`${t.url}/my-links/${profileId}/statistics`)
+    assert.equal(await page.getByLabel('A month').inputValue(), '', 'no month is chosen while the last 28 days are shown')
+    await page.getByLabel('A month').selectOption(today.slice(0, 7))
+    await page.getByRole('button', { name: 'Show the month' }).click()
+    await page.waitForURL(/month=/)
+    assert.equal(await page.getByLabel('A month').inputValue(), today.slice(0, 7))
+    await page.getByRole('link', { name: 'Last 7 days' }).click()
+    await page.waitForURL(/period=last7/)
+    assert.equal((await cellsOf(table(page, 'Where visitors came from'), 'Instagram'))[0], '3')
     await context.close()
   })
 
