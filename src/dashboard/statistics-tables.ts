@@ -155,7 +155,7 @@ export function change(now: number, before: number | null): string {
   if (now === before) return 'no change'
   if (before === 0) return 'new'
   const rel = Math.round((Math.abs(now - before) / before) * 100)
-  return `${now > before ? 'up' : 'down'} ${rel} %`
+  return `${now > before ? 'up' : 'down'} ${rel}\u00a0%`
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0)
@@ -175,8 +175,8 @@ function breakdownBody(t: Table, compared: boolean): SafeHtml {
 ${t.rows.map((r) => {
   const pct = share(r.views, total)
   return h`<tr><th scope="row">${r.name}</th><td data-label="Views" class="num">${count(r.views)}</td>${
-    compared ? h`<td data-label="Previous period" class="num">${previous(r.previousViews)}</td><td data-label="Change">${change(r.views, r.previousViews)}</td>` : ''
-  }<td data-label="Share" class="share"><span class="share-pct">${pct} %</span>${bar(pct)}</td><td data-label="Clicks" class="num">${count(r.clicks)}</td></tr>\n`
+    compared ? h`<td data-label="Previously" class="num">${previous(r.previousViews)}</td><td data-label="Change">${change(r.views, r.previousViews)}</td>` : ''
+  }<td data-label="Share" class="share"><span class="share-pct">${pct}\u00a0%</span>${bar(pct)}</td><td data-label="Clicks" class="num">${count(r.clicks)}</td></tr>\n`
 })}</tbody>`
 }
 
@@ -189,11 +189,11 @@ function clicksBody(t: Table, totalNow: number, totalBefore: number | null): Saf
 ${t.rows.map(
   (r, i) =>
     h`<tr><th scope="row">${r.name}</th><td data-label="Kind">${t.kinds?.[i] ?? ''}</td><td data-label="Clicks" class="num">${count(r.clicks)}</td>${
-      compared ? h`<td data-label="Previous period" class="num">${previous(r.previousClicks)}</td><td data-label="Change">${change(r.clicks, r.previousClicks)}</td>` : ''
+      compared ? h`<td data-label="Previously" class="num">${previous(r.previousClicks)}</td><td data-label="Change">${change(r.clicks, r.previousClicks)}</td>` : ''
     }</tr>\n`,
 )}</tbody>
 <tfoot><tr><th scope="row" colspan="2">All clicks</th><td data-label="Clicks" class="num">${count(totalNow)}</td>${
-    compared ? h`<td data-label="Previous period" class="num">${count(totalBefore)}</td><td data-label="Change">${change(totalNow, totalBefore)}</td>` : ''
+    compared ? h`<td data-label="Previously" class="num">${count(totalBefore)}</td><td data-label="Change">${change(totalNow, totalBefore)}</td>` : ''
   }</tr></tfoot>`
 }
 

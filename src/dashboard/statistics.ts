@@ -70,7 +70,7 @@ async function load(p: PageInput<User>) {
   return { profile, choice, report, tables: [clicksTable(report), ...breakdownTables(report, before)] }
 }
 
-const percent = (ctr: number) => `${(ctr * 100).toLocaleString('en-GB', { maximumFractionDigits: 1 })} %`
+const percent = (ctr: number) => `${(ctr * 100).toLocaleString('en-GB', { maximumFractionDigits: 1 })}\u00a0%`
 
 /** "1 Nov 2026": a day as people write it. */
 const dayName = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })

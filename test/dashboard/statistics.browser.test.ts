@@ -127,7 +127,7 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
   it('lists sources, countries, devices and browsers with views, share, the previous period and clicks', async () => {
     const { context, page, problems } = await open(1280)
     const totals = page.getByRole('region', { name: /to/ }).first()
-    assert.match(await totals.innerText(), /Views\s+7\s+previous period: 5 \(up 40 %\)/)
+    assert.match(await totals.innerText(), /Views\s+7\s+previous period: 5 \(up 40\s%\)/)
     assert.match(await totals.innerText(), /The previous period is/)
 
     const sources = table(page, 'Where visitors came from')
