@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { addDays, localDay } from '../../src/analytics/local-day.ts'
+import { ownerPrincipal } from '../../src/auth/principal.ts'
+import * as useCases from '../../src/core/use-cases.ts'
 import { slotService } from '../../src/slots/slot-service.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import type { User } from '../../src/store/users.ts'
@@ -122,5 +124,39 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
   it('answers 404 for a table the page does not have', async () => {
     assert.equal((await v.get(`/my-links/${profileId}/statistics.csv?table=passwords`)).status, 404)
     assert.equal((await v.get(`/my-links/${profileId}/statistics.csv?table=sources`)).status, 200)
+  })
+})
+
+describe(`dashboard: statistics of visits sent over HTTP (${STORE})`, () => {
+  let t: TestApp
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+  // Behind a proxy on loopback, as the service is deployed: the visitor's address is forwarded.
+  before(async () => {
+    t = await startApp({ TRUST_PROXY: 'loopback' })
+  })
+  after(() => t.close())
+
+  it('shows the referrer, country and device a visit came with, and its click on the event block by the event’s title', async () => {
+    const { v, user } = await registeredVisitor(t)
+    const profile = await makeProfile(t, user)
+    const principal = ownerPrincipal(user)
+    const event = await useCases.editor.createEvent(t.ctx, principal, profile.id, {
+      event: { title: 'Spring market', startsAt: '2027-04-17T10:00', link: 'https://market.example' },
+    })
+    const headers = { 'user-agent': IPHONE, accept: 'text/html', 'x-forwarded-for': '81.2.69.160', referer: 'https://www.pinterest.com/pin/1' }
+    const page = await fetch(`${t.url}/${profile.login}`, { headers })
+    assert.equal(page.status, 200)
+    await page.arrayBuffer()
+    const click = await fetch(`${t.url}/-/go/${profile.id}/${event.id}/0`, { headers, redirect: 'manual' })
+    assert.equal(click.status, 302)
+    await analyticsIntake(t.ctx).flush()
+
+    const res = await v.get(`/my-links/${profile.id}/statistics?period=last7`)
+    const text = readable(res.text)
+    assert.match(text, /Where visitors came from .* Pinterest 1 0 new 100\s% 1 /)
+    assert.match(text, /Countries .* United Kingdom 1 0 new 100\s% 1 /)
+    assert.match(text, /Devices .* Phone 1 0 new 100\s% 1 /)
+    assert.match(text, /Browsers .* Safari 1 0 new 100\s% 1 /)
+    assert.match(text, /Where people clicked .* Spring market Event block 1 0 new /)
   })
 })
