@@ -2796,7 +2796,7 @@ export interface operations {
                             blocks: {
                                 slotId: number;
                                 type: string;
-                                /** @description The block's own title (or album, subtitle…), else its type's name. */
+                                /** @description The block's own words (title, event or form title, album, picture description…), else its type's name. */
                                 title: string;
                                 clicks: number;
                                 /** @description Approximate distinct visitors who clicked; per-block uniques do not sum to the total. */

@@ -93,7 +93,7 @@ export const BlockStats = Type.Object(
   {
     slotId: Type.Integer(),
     type: Type.String(),
-    title: Type.String({ description: 'The block\'s own title (or album, subtitle…), else its type\'s name.' }),
+    title: Type.String({ description: 'The block\'s own words (title, event or form title, album, picture description…), else its type\'s name.' }),
     clicks: Type.Integer({ minimum: 0 }),
     uniqueClicks: Type.Integer({ minimum: 0, description: 'Approximate distinct visitors who clicked; per-block uniques do not sum to the total.' }),
     previousClicks: Nullable(Type.Integer({ minimum: 0 })),

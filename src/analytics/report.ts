@@ -2,7 +2,7 @@ import type { Db } from '../store/db.ts'
 import { type BreakdownDimension, type BreakdownTotal, type DayCounts, type DayRange, type SketchRow, analyticsRepository } from '../store/analytics.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import { socialIcon } from '../profiles/social-icons.ts'
-import { blockTitle, isClickable, pageBlocks } from './block-title.ts'
+import { blockTitle, isClickable, pageBlocksWithRecords } from './block-title.ts'
 import { type Coverage, coverage, dayRangesOf, unionOf, within } from './coverage.ts'
 import { HyperLogLog } from './hll.ts'
 import { addDays, endOfMonth, startOfMonth, startOfWeek } from './local-day.ts'
@@ -124,8 +124,8 @@ const groupBy = <T, K>(items: T[], key: (t: T) => K): Map<K, T[]> => {
 async function blocksOf(db: Db, profile: StoredProfile, q: ResolvedQuery, plan: Plan) {
   const ids = [profile.id]
   const cover = coverage(plan.current, q.today, retentionStart(q.today))
-  const [slots, totals, days, months] = await Promise.all([
-    pageBlocks(db, profile.id),
+  const [{ blocks: slots, records }, totals, days, months] = await Promise.all([
+    pageBlocksWithRecords(db, profile),
     analyticsRepository.slotClickTotals(db, profile.id, plan.current, plan.previous),
     analyticsRepository.readSlotDailySketches(db, ids, cover.days),
     analyticsRepository.readSlotMonthlySketches(db, ids, cover.months),
@@ -138,11 +138,11 @@ async function blocksOf(db: Db, profile: StoredProfile, q: ResolvedQuery, plan: 
     return {
       slotId: slot.id,
       type: slot.type,
-      title: blockTitle(slot),
+      title: blockTitle(slot, records.get(slot.id)),
       clicks,
       uniqueClicks: sketches ? Math.min(unionOf(sketches, cover).estimate(), clicks) : 0,
       previousClicks: plan.previous ? (totalsBySlot.get(slot.id)?.previousClicks ?? 0) : null,
-      clickable: isClickable(slot),
+      clickable: isClickable(slot, records.get(slot.id)),
     }
   })
 }

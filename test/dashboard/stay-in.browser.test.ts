@@ -182,18 +182,18 @@ describe(`dashboard views people stay in, in a real browser (${STORE})`, () => {
       assert.match(text, /previous period: 0/)
       assert.match(text, /bots, link previews and browser prefetches are not/)
       // 4 on the block and 1 on the social link: the rows add up to the 5 in all.
-      assert.match((await page.getByRole('row', { name: /Book/ }).textContent()) ?? '', /Block \(button\)\s*4/)
-      assert.match((await page.getByRole('row', { name: /github/ }).textContent()) ?? '', /Social link \(github\)\s*1/)
+      assert.match((await page.getByRole('row', { name: /Book/ }).textContent()) ?? '', /Button block\s*4/)
+      assert.match((await page.getByRole('row', { name: /github/ }).textContent()) ?? '', /Social link\s*1/)
       assert.match((await page.getByRole('row', { name: /All clicks/ }).textContent()) ?? '', /All clicks\s*5/)
       assert.equal(await page.getByRole('img', { name: 'Views and clicks per day' }).count(), 1)
       await audit(page, problems, `statistics-${width}`)
 
-      await page.getByLabel('A month').selectOption({ index: 0 })
+      await page.getByLabel('A month').selectOption({ index: 1 })
       await page.getByRole('button', { name: 'Show the month' }).click()
       await page.waitForURL(/month=\d{4}-\d{2}/)
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the daily numbers (CSV)' }).click()])
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download “Day by day” (CSV)' }).click()])
       const rows = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-      assert.equal(rows[0], 'Date,Views,Unique visitors,Clicks')
+      assert.equal(rows[0], 'Day (UTC),Views,Unique visitors,Clicks')
       await context.close()
     }
   })
