@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import ipaddr from 'ipaddr.js'
 
 /**
- * issue 31: the country of a client address, looked up offline in the ranges that
+ * The country of a client address, looked up offline in the ranges that
  * @ip-location-db/geo-whois-asn-country ships (the package is CC0-1.0; its data comes from the
  * regional registries' delegation files and is credited to the NRO under CC BY 4.0, see the
  * README). Never a network lookup, and the address itself is never kept: only the two-letter

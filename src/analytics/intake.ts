@@ -17,9 +17,9 @@ export interface VisitInput {
   userAgent: string | undefined
   /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
   purpose?: string | undefined
-  /** issue 31: the Referer header, reduced to its site before anything is kept. */
+  /** The Referer header, reduced to its site before anything is kept. */
   referer?: string | undefined
-  /** issue 31: the request path with its query, read for utm_source only. */
+  /** The request path with its query, read for utm_source only. */
   url?: string | undefined
   at?: Date
 }
@@ -210,7 +210,7 @@ const hostOf = (url: string) => {
   }
 }
 
-/** issue 31: the visit reduced to what is counted; the address, agent and Referer end here. */
+/** The visit reduced to what is counted; the address, agent and Referer end here. */
 function originOf(e: VisitInput, ownHost: string): VisitOrigin {
   const agent = agentFacts(e.userAgent)
   return {

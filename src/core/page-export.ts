@@ -85,13 +85,13 @@ async function buildDocument(ctx: AppContext, db: Db, profile: StoredProfile): P
   return { login: profile.login, document, uploads: [...names].map(([path, name]) => ({ name, path })) }
 }
 
-/** issue 30: the page as its JSON document alone (what the MCP tool answers). */
+/** The page as its JSON document alone (what the MCP tool answers). */
 async function exportDocument(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<PageDocument> {
   return readPage(ctx, principal, profileKey, async (db, profile) => (await buildDocument(ctx, db, profile)).document)
 }
 
 /**
- * issue 30: the page as one zip, `page.json` and `files/` with every upload it uses (the stored
+ * The page as one zip, `page.json` and `files/` with every upload it uses (the stored
  * image itself, not its WebP copies). An upload whose stored object is gone is left out of the
  * archive and of `files`; an import then reports what used it.
  */

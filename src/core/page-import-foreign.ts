@@ -91,7 +91,7 @@ async function read(source: ForeignSource, text: string, pageUrl: string | undef
 }
 
 /**
- * issue 30: a new page from a page on Linktree, LinkStack or LittleLink, given by its public
+ * A new page from a page on Linktree, LinkStack or LittleLink, given by its public
  * address or as a saved file. The other service's page becomes a page document, and then the
  * same import as a Slotline archive: all or nothing, dry run, every block that did not fit
  * listed with why. The avatar is downloaded through the same guard and image pipeline.

@@ -78,7 +78,7 @@ interface Plan {
 
 const LEGACY_DATA_BYTES = 64 * 1024
 
-/** Free logins near `login`, for the 422 of a taken one (issue 30: "suggests free ones"). */
+/** Free logins near `login`, for the 422 of a taken one (the spec: "suggests free ones"). */
 async function freeLoginsNear(db: Db, login: string): Promise<string[]> {
   const base = login.slice(0, limits.login.maxLength - 5)
   const year = new Date().getUTCFullYear()
@@ -284,7 +284,7 @@ async function discardUploads(ctx: AppContext, userId: number, paths: string[]) 
 }
 
 /**
- * issue 30, POST /profiles/import: a new page from a page document (an archive, or page.json
+ * POST /profiles/import: a new page from a page document (an archive, or page.json
  * alone), all or nothing. Every problem is reported at once before anything is written; a dry
  * run answers what would be created. Images are stored through the upload pipeline first (no
  * transaction may wait on image work), then the page in one transaction; if that fails, the

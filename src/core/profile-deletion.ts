@@ -41,7 +41,7 @@ export async function deleteProfile(
     }
     await profilesRepository.lockForWrite(trx, profile.id)
     const files = await filesRepository.deleteUsedOnlyBy(trx, profile.id)
-    // Its analytics rows cascade; the account's sums of them (issue 32) are taken out first.
+    // Its analytics rows cascade; the account's sums of them are taken out first.
     await analyticsRepository.forgetPage(trx, profile.id)
     await profilesRepository.remove(trx, profile.id)
     if (profile.isMain) await profilesRepository.ensureMain(trx, profile.userId)

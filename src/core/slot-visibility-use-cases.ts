@@ -6,7 +6,7 @@ import { Visibility, type VisibilityPatch } from '../slots/shared/visibility.ts'
 import { slotService } from '../slots/slot-service.ts'
 import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
 
-// issue 31: hide, show and schedule one block. The same write as PATCH …/slots/{slot} with
+// Hide, show and schedule one block. The same write as PATCH …/slots/{slot} with
 // visibility alone, named for what it does so agents and the page editor need not build a patch.
 // Any slot of the page may be hidden or scheduled, read-only and legacy ones included: its
 // data is not touched.

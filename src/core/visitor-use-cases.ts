@@ -58,7 +58,7 @@ async function submitForm(ctx: AppContext, profile: StoredProfile, form: FormRec
   return submission
 }
 
-/** Whether the slot is on its public page now (issue 31); the owner's zone is read only for a schedule without offsets. */
+/** Whether the slot is on its public page now; the owner's zone is read only for a schedule without offsets. */
 async function isShownNow(ctx: AppContext, profile: StoredProfile, slot: StoredSlot): Promise<boolean> {
   const v = slot.visibility
   if (v.hidden) return false

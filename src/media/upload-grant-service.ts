@@ -20,7 +20,7 @@ export interface SignerOptions {
   lifetimeMs: number
 }
 
-// `-` is a first path segment no login can take (ARCHITECTURE.md), so this never shadows a page.
+// `-` is a first path segment no login can take (profiles/logins.ts reserves it), so this never shadows a page.
 export const UPLOAD_PATH = '/-/upload'
 
 /**

@@ -82,7 +82,7 @@ async function storeImage(ctx: AppContext, userId: number, file: string, field: 
 }
 
 /**
- * The name an upload is stored and served under (issue 32): the SHA-256 of its stored bytes, so
+ * The name an upload is stored and served under: the SHA-256 of its stored bytes, so
  * a name always means the same bytes and browsers may keep it for a year (`immutable`), then 6
  * random bytes. Those keep every upload its own file: the same bytes uploaded twice are two
  * uploads, as before, so deleting one (a page, a failed import, the purge) never takes the other.

@@ -224,7 +224,7 @@ export function logRequestLine(log: Logger, method: string, url: string, status:
  * Fastify's child logger for each request (its `childLoggerFactory`), made the way pino's own
  * child() makes one with these bindings, minus its general path: Fastify passes options (`{}`)
  * on every request, and that path rebuilt the formatters and serialized the bindings through
- * pino's safe stringifier, about 1.5 µs a request (a CPU profile of bench/hooks.ts). A request
+ * pino's safe stringifier on every request (a CPU profile of bench/hooks.ts shows it). A request
  * id is a plain string, so its binding is one JSON string appended to the parent's; anything
  * else goes to pino.
  */

@@ -40,7 +40,7 @@ const PAGE_PATH = new RegExp(`^/([a-zA-Z0-9._]{${minLength},${maxLength}})/?(?:\
 
 type Kind = 'html' | 'markdown'
 
-/** issue 31: the owner (a dashboard session cookie) is not counted; see auth/session-cookie.ts. */
+/** The owner (a dashboard session cookie) is not counted; see auth/session-cookie.ts. */
 const isOwnerVisit = (headers: IncomingHttpHeaders) => carriesSessionCookie(headers.cookie)
 
 /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
