@@ -32,7 +32,9 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext, counted = 
       labelOf.set(pattern, route)
     }
     const status = reply.statusCode
-    metrics.httpLatency.of(req.method, route, status).observe(reply.elapsedTime / 1000)
+    const labels = { method: req.method, route, status }
+    metrics.httpLatency.observe(labels, reply.elapsedTime / 1000)
+    metrics.httpRequests.inc(labels)
     if (status === 429) metrics.rateLimitRefusals.inc({ route })
     const replayed = reply.getHeader('idempotent-replayed') === 'true'
     if (replayed) metrics.idempotentReplays.inc()
