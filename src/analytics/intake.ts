@@ -1,8 +1,6 @@
 import type { AppContext } from '../context.ts'
-import { metricsOf } from '../observability/metrics.ts'
 import { backgroundFailed, guarded } from '../jobs/background.ts'
 import { analyticsRepository } from '../store/analytics.ts'
-import { answerCache } from './answer-cache.ts'
 import { isBot, isSpeculative } from './bots.ts'
 import { localDay } from './local-day.ts'
 import { countryOf } from './country.ts'
@@ -29,7 +27,7 @@ export interface ClickInput extends VisitInput {
   socialIndex: number | null
 }
 
-/** Where public pages report views and clicks; one per AppContext, see analyticsIntake(). */
+/** Where public pages report views and clicks; one per AppContext (ctx.intake). */
 export interface AnalyticsIntake {
   /** Records a page view; false when it is not counted (bot, prefetch, intake closed). */
   view(e: VisitInput): boolean
@@ -64,8 +62,6 @@ interface Pending {
   origin: VisitOrigin
 }
 
-/** The analytics intake of this context (the same as ctx.intake). */
-export const analyticsIntake = (ctx: AppContext): AnalyticsIntake => ctx.intake
 
 /**
  * The analytics intake of a context: AppContext.intake makes it on first use. Events are
@@ -97,7 +93,7 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
     await flush().catch((err) => ctx.log.error({ err, lost: buffer.length }, 'analytics: final flush failed; events lost'))
   })
 
-  const metrics = metricsOf(ctx)
+  const metrics = ctx.metrics
   const counted = (counter: { inc(): void }) => {
     counter.inc()
     return true
@@ -166,7 +162,7 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
     buffer = []
     try {
       const written = await write(events)
-      answerCache(ctx).forget(written)
+      ctx.answerCache.forget(written)
     } catch (err) {
       // Put the events back in front of newer ones and retry on the next flush.
       buffer = events.concat(buffer)

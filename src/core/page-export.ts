@@ -1,6 +1,5 @@
 import { ownerPrincipal, type Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { mediaOf } from '../media/media.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import type { Db } from '../store/db.ts'
 import { filesRepository } from '../store/files.ts'
@@ -97,7 +96,7 @@ async function exportDocument(ctx: AppContext, principal: Principal, profileKey:
  */
 async function exportArchive(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<{ login: string; archive: Uint8Array }> {
   const exported = await readPage(ctx, principal, profileKey, (db, profile) => buildDocument(ctx, db, profile))
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   const entries: Array<{ name: string; data: Uint8Array }> = []
   const missing = new Set<string>()
   for (const upload of exported.uploads) {

@@ -5,7 +5,6 @@ import type { Principal } from '../auth/principal.ts'
 import { requireAbility } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { limits } from '../kernel/limits.ts'
-import { mediaOf } from '../media/media.ts'
 import { toProfileResource } from '../profiles/profile-resource.ts'
 import { Profile } from '../profiles/profile-schemas.ts'
 import { checkLogin, profileService } from '../profiles/profile-service.ts'
@@ -279,7 +278,7 @@ async function discardUploads(ctx: AppContext, userId: number, paths: string[]) 
     ctx.log.error({ err, paths }, 'import: could not remove the uploads of a failed import')
     return []
   })
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   for (const f of removed) await storage.delete(f.path).catch((err) => ctx.log.warn({ err, path: f.path }, 'import: could not delete an object'))
 }
 

@@ -1,8 +1,6 @@
-import { answerCache } from '../analytics/answer-cache.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { invalidField } from '../kernel/errors.ts'
-import { mediaOf } from '../media/media.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import { filesRepository } from '../store/files.ts'
 import { profilesRepository } from '../store/profiles.ts'
@@ -48,8 +46,8 @@ export async function deleteProfile(
     return { profileId: profile.id, login: profile.login, removedFiles: files.map((f) => f.path) }
   })
   if (options.dryRun) return deleted
-  answerCache(ctx).forget([deleted.profileId])
-  const { storage } = mediaOf(ctx)
+  ctx.answerCache.forget([deleted.profileId])
+  const { storage } = ctx.media
   for (const path of deleted.removedFiles) {
     // The rows are gone, so nothing can reference the object any more; one left behind is
     // unreachable and `cli files purge` cannot see it, hence the log line.

@@ -9,8 +9,6 @@ import { type StoredSlot, slotsRepository } from '../store/slots.ts'
 import { type User, usersRepository } from '../store/users.ts'
 import { isSlotShown } from '../slots/shown-slots.ts'
 
-export type { FormRecord, ImageRecord, Language, StoredFile, StoredProfile, StoredSlot, User }
-
 // What an anonymous visitor's requests read and write: the public page, its images, its click
 // redirects and its forms (pages/). No principal: a visitor is nobody, and whether a page is
 // published is the public pages' rule. Plain reads on the hot path (the page cache's misses),

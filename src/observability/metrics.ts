@@ -32,9 +32,6 @@ export interface AppMetrics {
 /** The route label of fast-path answers: the page route's readable pattern. */
 export const PAGE_ROUTE = '/:login'
 
-/** This context's metrics (the same as ctx.metrics). */
-export const metricsOf = (ctx: { metrics: AppMetrics }): AppMetrics => ctx.metrics
-
 /** The metrics of one context (a process, or one test app): AppContext.metrics makes them on first use. */
 export function createMetrics(): AppMetrics {
   const registry = new Registry()
