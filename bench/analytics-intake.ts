@@ -1,4 +1,3 @@
-import { analyticsIntake } from '../src/analytics/intake.ts'
 import { closeContext } from '../src/app.ts'
 import { accounts } from '../src/auth/accounts.ts'
 import type { AppContext } from '../src/context.ts'
@@ -20,7 +19,7 @@ async function storedClicks(ctx: AppContext, profileId: number): Promise<number>
 }
 
 function click(ctx: AppContext, profileId: number, i: number): boolean {
-  return analyticsIntake(ctx).click({
+  return ctx.intake.click({
     profileId,
     ip: ip(i),
     userAgent: BROWSER,
@@ -60,7 +59,7 @@ async function direct(store: 'sqlite' | 'postgres') {
         }
       }
       const recorded = performance.now()
-      await analyticsIntake(t.ctx).flush()
+      await t.ctx.intake.flush()
       const durable = performance.now()
       const stored = await storedClicks(t.ctx, page.id)
       const seconds = (durable - started) / 1000

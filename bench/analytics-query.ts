@@ -1,4 +1,3 @@
-import { answerCache } from '../src/analytics/answer-cache.ts'
 import { addDays, localDay } from '../src/analytics/local-day.ts'
 import { seedHistory } from '../src/analytics/seed.ts'
 import { profilesRepository } from '../src/store/profiles.ts'
@@ -89,7 +88,7 @@ export async function benchAnalyticsQuery(store: 'sqlite' | 'postgres') {
     const url = `${t.url}/v1/profiles/${profile.id}/analytics?dateFrom=${addDays(today, -364)}&dateTo=${today}&include=timeline&compare=true`
     const headers = { authorization: `Bearer ${token}` }
     const timed = async (cold: boolean) => {
-      if (cold) answerCache(t.ctx).forget([profile.id])
+      if (cold) t.ctx.answerCache.forget([profile.id])
       const started = performance.now()
       const res = await fetch(url, { headers })
       const body = (await res.json()) as any
@@ -123,7 +122,7 @@ export async function benchAnalyticsQuery(store: 'sqlite' | 'postgres') {
     const ids = [profile.id, ...others]
     const accountUrl = `${t.url}/v1/analytics?dateFrom=${addDays(today, -364)}&dateTo=${today}&include=timeline&compare=true`
     const timedAccount = async () => {
-      answerCache(t.ctx).forget(ids)
+      t.ctx.answerCache.forget(ids)
       const started = performance.now()
       const res = await fetch(accountUrl, { headers })
       const body = (await res.json()) as any

@@ -1,5 +1,3 @@
-import { analyticsIntake } from '../src/analytics/intake.ts'
-import { metricsOf } from '../src/observability/metrics.ts'
 import { makeAccount, makeProfile, startApp } from '../test/helpers/app.ts'
 import { ratioAgainstBaseline } from './lib.ts'
 
@@ -50,9 +48,9 @@ export async function benchPublicPage(store: 'sqlite' | 'postgres') {
     // Browsers get the brotli variant: measured on any other bytes, the figure would not be theirs.
     if (r.sample.headers['content-encoding'] !== 'br') throw new Error(`the page was sent as ${r.sample.headers['content-encoding'] ?? 'identity'}, not br`)
     // The figure includes counting each view: a fast path that stopped counting would look faster.
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const stats = await t.request('GET', `/v1/profiles/${profile.id}/analytics?period=last7&compare=false`, { token })
-    const answered = metricsOf(t.ctx).pageCache.fastPath['GET 200']
+    const answered = t.ctx.metrics.pageCache.fastPath['GET 200']
     const stored = stats.body?.data?.totals?.views
     if (!(stored >= answered)) throw new Error(`${answered} pages answered from the cache, but ${stored} views stored (${stats.status})`)
     return r

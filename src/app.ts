@@ -38,7 +38,7 @@ import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
 import { validatorCompiler } from './http/validator-compiler.ts'
 import { limits } from './kernel/limits.ts'
-import { createLogger, logRequestLine, requestChildLogger } from './observability/logger.ts'
+import { createLogger, logRequestLine } from './observability/logger.ts'
 import { installMedia } from './http/media-routes.ts'
 import { scheduleFilePurge } from './media/file-purge.ts'
 import { installFormSubmissions } from './pages/form-answer-routes.ts'
@@ -141,7 +141,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const trust = trustedProxies(ctx.config.trustProxy)
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    childLoggerFactory: (logger, bindings, options) => requestChildLogger(logger as Logger, bindings, options) as FastifyBaseLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id']
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID()

@@ -114,7 +114,7 @@ export const SocialStats = Type.Object(
 )
 export type SocialStats = Static<typeof SocialStats>
 
-/** issue 31: one row of a breakdown, named by its dimension (`source`, `country`, `device`, `browser`). */
+/** One row of a breakdown, named by its dimension (`source`, `country`, `device`, `browser`). */
 const breakdownOf = <K extends string>(key: K, description: string, examples: string[]) =>
   Type.Array(
     Type.Object(

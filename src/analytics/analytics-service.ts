@@ -5,7 +5,7 @@ import { analyticsRepository } from '../store/analytics.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import type { User } from '../store/users.ts'
-import { CACHE_SECONDS, answerCache } from './answer-cache.ts'
+import { CACHE_SECONDS } from './answer-cache.ts'
 import { type ResolvedQuery, resolveQuery, retentionStart } from './period.ts'
 import { accountReport, pageReport } from './report.ts'
 import type { AccountAnalytics, AnalyticsMeta, AnalyticsQuery, PageAnalytics } from './analytics-schemas.ts'
@@ -39,7 +39,7 @@ async function forPage(
 ): Promise<Answer<PageAnalytics>> {
   const q = resolveQuery(query, owner.timezone)
   const key = `page ${owner.id} ${profile.id} ${queryKey(q)}`
-  const cache = answerCache(ctx)
+  const cache = ctx.answerCache
   const hit = cache.get<Answer<PageAnalytics>>(key)
   if (hit) return hit
   const [data, meta] = await Promise.all([pageReport(db, profile, q), metaFor(db, [profile.id], q)])
@@ -55,7 +55,7 @@ async function forAccount(ctx: AppContext, db: Db, owner: User, query: Analytics
   const ids = profiles.map((p) => p.id)
   // The page list is part of the key: a page created or renamed within a minute shows at once.
   const key = `account ${owner.id} ${profiles.map((p) => `${p.id}:${p.login}`).join(',')} ${queryKey(q)}`
-  const cache = answerCache(ctx)
+  const cache = ctx.answerCache
   const hit = cache.get<Answer<AccountAnalytics>>(key)
   if (hit) return hit
   const [data, meta] = await Promise.all([accountReport(db, owner.id, profiles, q), metaFor(db, ids, q)])

@@ -1,5 +1,3 @@
-import type { AppContext } from '../context.ts'
-
 /** How long an analytics answer is reused (meta.cacheSeconds). */
 export const CACHE_SECONDS = 60
 const MAX_ENTRIES = 2000
@@ -20,9 +18,6 @@ export interface AnswerCache {
   set(key: string, profileIds: number[], value: unknown): void
   forget(profileIds: Iterable<number>): void
 }
-
-/** This context's answer cache (the same as ctx.answerCache). */
-export const answerCache = (ctx: AppContext): AnswerCache => ctx.answerCache
 
 export function createAnswerCache(): AnswerCache {
   const entries = new Map<string, Entry>()

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { isIPv4, isIPv6 } from 'node:net'
 import { dirname, join } from 'node:path'
 import ipaddr from 'ipaddr.js'
+import { parseAddress } from '../kernel/ip-address.ts'
 
 /**
- * issue 31: the country of a client address, looked up offline in the ranges that
+ * The country of a client address, looked up offline in the ranges that
  * @ip-location-db/geo-whois-asn-country ships (the package is CC0-1.0; its data comes from the
  * regional registries' delegation files and is credited to the NRO under CC BY 4.0, see the
  * README). Never a network lookup, and the address itself is never kept: only the two-letter
@@ -113,25 +113,10 @@ function findV6(table: Table<BigUint64Array>, at: bigint): string {
   return starts.length && starts[lo] <= at && at <= ends[lo] ? table.codes[table.country[lo]] : UNKNOWN_COUNTRY
 }
 
-/** The address as ipaddr.js reads it (an IPv4 client on a dual-stack socket, ::ffff:203.0.113.9, as IPv4), or undefined when the text is not one. */
-function addressOf(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  // Node's checks first: they take four decimal parts only (ipaddr.js also reads "1.2.3", hex
-  // and octal forms, which no socket or proxy reports), and they cost less than ipaddr.js's,
-  // which throw and catch on every text that is not of their kind.
-  if (isIPv4(ip)) return ipaddr.IPv4.parse(ip)
-  if (!isIPv6(ip)) return undefined
-  try {
-    const v6 = ipaddr.IPv6.parse(ip)
-    return v6.isIPv4MappedAddress() ? v6.toIPv4Address() : v6
-  } catch {
-    return undefined
-  }
-}
-
 /** ISO 3166-1 alpha-2 code of the address's country, or 'unknown' (private, loopback, unlisted, malformed). */
 export function countryOf(ip: string): string {
   if (typeof ip !== 'string') return UNKNOWN_COUNTRY
-  const address = addressOf(ip)
+  const address = parseAddress(ip)
   // Private, shared, loopback, link-local, multicast, documentation and other special space is
   // nowhere; the registry files still list some of it under the registry's own country
   // (192.168.0.0/16 and 203.0.113.0/24 as AU, 2001:db8::/32 as JP).

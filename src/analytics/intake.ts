@@ -1,8 +1,6 @@
 import type { AppContext } from '../context.ts'
-import { metricsOf } from '../observability/metrics.ts'
 import { backgroundFailed, guarded } from '../jobs/background.ts'
 import { analyticsRepository } from '../store/analytics.ts'
-import { answerCache } from './answer-cache.ts'
 import { isBot, isSpeculative } from './bots.ts'
 import { localDay } from './local-day.ts'
 import { countryOf } from './country.ts'
@@ -17,9 +15,9 @@ export interface VisitInput {
   userAgent: string | undefined
   /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
   purpose?: string | undefined
-  /** issue 31: the Referer header, reduced to its site before anything is kept. */
+  /** The Referer header, reduced to its site before anything is kept. */
   referer?: string | undefined
-  /** issue 31: the request path with its query, read for utm_source only. */
+  /** The request path with its query, read for utm_source only. */
   url?: string | undefined
   at?: Date
 }
@@ -29,7 +27,7 @@ export interface ClickInput extends VisitInput {
   socialIndex: number | null
 }
 
-/** Where public pages report views and clicks; one per AppContext, see analyticsIntake(). */
+/** Where public pages report views and clicks; one per AppContext (ctx.intake). */
 export interface AnalyticsIntake {
   /** Records a page view; false when it is not counted (bot, prefetch, intake closed). */
   view(e: VisitInput): boolean
@@ -64,8 +62,6 @@ interface Pending {
   origin: VisitOrigin
 }
 
-/** The analytics intake of this context (the same as ctx.intake). */
-export const analyticsIntake = (ctx: AppContext): AnalyticsIntake => ctx.intake
 
 /**
  * The analytics intake of a context: AppContext.intake makes it on first use. Events are
@@ -97,7 +93,7 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
     await flush().catch((err) => ctx.log.error({ err, lost: buffer.length }, 'analytics: final flush failed; events lost'))
   })
 
-  const metrics = metricsOf(ctx)
+  const metrics = ctx.metrics
   const counted = (counter: { inc(): void }) => {
     counter.inc()
     return true
@@ -166,7 +162,7 @@ export function createIntake(ctx: AppContext): AnalyticsIntake {
     buffer = []
     try {
       const written = await write(events)
-      answerCache(ctx).forget(written)
+      ctx.answerCache.forget(written)
     } catch (err) {
       // Put the events back in front of newer ones and retry on the next flush.
       buffer = events.concat(buffer)
@@ -210,7 +206,7 @@ const hostOf = (url: string) => {
   }
 }
 
-/** issue 31: the visit reduced to what is counted; the address, agent and Referer end here. */
+/** The visit reduced to what is counted; the address, agent and Referer end here. */
 function originOf(e: VisitInput, ownHost: string): VisitOrigin {
   const agent = agentFacts(e.userAgent)
   return {

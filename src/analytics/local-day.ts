@@ -36,15 +36,6 @@ export function localDay(at: Date | number, timeZone: string): string {
   return day
 }
 
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 const DAY_MS = 86_400_000
 const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`)
 const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -69,4 +60,3 @@ export const startOfWeek = (day: string): string => addDays(day, -weekday(day))
 export const startOfMonth = (day: string): string => `${day.slice(0, 8)}01`
 export const endOfMonth = (day: string): string => addDays(startOfMonth(addDays(startOfMonth(day), 32)), -1)
 /** True for a real calendar date written YYYY-MM-DD. */
-export const isIsoDate = (s: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(s) && fromMs(toMs(s)) === s

@@ -3,8 +3,8 @@
  * ones, keeping the larger rank of each register.
  *
  * A year of account analytics folds some 1,200 month sketches (20 million registers). Unpacking
- * six-bit fields one at a time costs about 35 µs a sketch in JavaScript; WebAssembly's 128-bit
- * SIMD unpacks and compares sixteen registers per step, about 3 µs a sketch (issue 32, item 5).
+ * six-bit fields one at a time is the cost of that fold in JavaScript; WebAssembly's 128-bit
+ * SIMD unpacks and compares sixteen registers per step (docs/decisions/hyperloglog-simd.md).
  * A runtime without WebAssembly (node --jitless) gets the JavaScript loop, which also serves
  * as the reference the tests compare against.
  */

@@ -160,12 +160,12 @@ async function socialsOf(db: Db, profile: StoredProfile, plan: Plan): Promise<So
     }))
 }
 
-/** How many values a breakdown lists before the rest is summed as "other" (issue 31). */
+/** How many values a breakdown lists before the rest is summed as "other". */
 const TOP = 10
 
 type BreakdownLists = Pick<PageAnalytics, 'sources' | 'countries' | 'devices' | 'browsers'>
 
-/** issue 31: the period's views and clicks by source, country, device and browser, top 10 each plus "other". */
+/** The period's views and clicks by source, country, device and browser, top 10 each plus "other". */
 async function breakdownsOf(read: (months: string[], days: DayRange[]) => Promise<BreakdownTotal[]>, q: ResolvedQuery, plan: Plan): Promise<BreakdownLists> {
   const cover = coverage(plan.current, q.today, retentionStart(q.today))
   const rows = await read(cover.months, cover.days)

@@ -32,7 +32,7 @@ interface SocialTotals {
   clicks: number
 }
 
-/** issue 31: where one visit came from, as the values it is counted under. */
+/** Where one visit came from, as the values it is counted under. */
 export interface VisitOrigin {
   source: string
   country: string

@@ -14,7 +14,7 @@ export interface SeedOptions {
   clicks?: number
   timezone: string
   now?: Date
-  /** issue 31: how many distinct sources and countries visits come from (defaults 40 and 30). */
+  /** How many distinct sources and countries visits come from (defaults 40 and 30). */
   sources?: number
   countries?: number
 }

@@ -5,7 +5,7 @@ import { onFirstUse } from '../kernel/on-first-use.ts'
 const tldts = onFirstUse<typeof Tldts>('tldts')
 
 /**
- * issue 31: where a visit came from, reduced to a few words before anything is kept: the
+ * Where a visit came from, reduced to a few words before anything is kept: the
  * referring site's registrable domain (or the app whose in-app browser opened the page, or the
  * link's utm_source), the device class and the browser family. Neither the Referer, the full
  * user agent nor the address is stored; only these values are counted per day.

@@ -1,5 +1,6 @@
 import { AppError, invalid, invalidField } from '../kernel/errors.ts'
 import { limits } from '../kernel/limits.ts'
+import { isTimeZone } from '../kernel/time-zone.ts'
 import { type Db, inTransaction } from '../store/db.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { type Ability, ABILITIES, type TokenRecord, tokensRepository } from '../store/tokens.ts'
@@ -12,15 +13,6 @@ export interface NewUser {
   name?: string
   timezone?: string
   languageCode?: string
-}
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz })
-    return true
-  } catch {
-    return false
-  }
 }
 
 export const isEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254

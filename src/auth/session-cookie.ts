@@ -5,7 +5,7 @@ export const SESSION_COOKIE = 'slotline_session'
 const CARRIES_SESSION = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=[^;\\s]`)
 
 /**
- * issue 31: a request carrying the dashboard's session cookie comes from someone who uses the
+ * A request carrying the dashboard's session cookie comes from someone who uses the
  * dashboard in this browser: the page's owner checking it, most of the time. Their visits and
  * clicks are not counted. Decided from the header alone, with no session lookup, so the public
  * page's fast path stays as fast. Visitors who only opened the sign-in form have no session

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { AppContext } from '../context.ts'
 import { guardedFetch, UrlRefused } from '../media/guarded-fetch.ts'
-import { mediaOf } from '../media/media.ts'
 import { withTempFile } from '../media/temp-files.ts'
 import { type OAuthClient, oauthRepository } from '../store/oauth.ts'
 import { OAuthError } from './oauth-error.ts'
@@ -122,7 +121,7 @@ async function fetchMetadataDocument(ctx: AppContext, url: string): Promise<OAut
   }
   if (parsed.protocol !== 'https:' && !allowed.includes(parsed.host)) throw new OAuthError('invalid_client', 'A client_id URL must use https.')
   if (parsed.hash || parsed.username || parsed.password) throw new OAuthError('invalid_client', 'A client_id URL has no fragment and no credentials.')
-  const media = mediaOf(ctx)
+  const media = ctx.media
   const { text, cacheControl } = await withTempFile(ctx, async (temp) => {
     try {
       const got = await guardedFetch(url, {

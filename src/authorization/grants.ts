@@ -13,7 +13,7 @@ import { redirectMatches } from './redirect-uris.ts'
 import { seal, unseal } from './sealed-pair.ts'
 import { covers, parseScopes } from './scopes.ts'
 
-/** Issue 12: codes live 60 s, access tokens an hour; refresh tokens rotate, with a short grace. */
+/** Codes live 60 s, access tokens an hour; refresh tokens rotate, with a short grace. */
 const CODE_TTL_MS = 60_000
 const ACCESS_TTL_S = 3600
 const REFRESH_TTL_MS = 30 * 86_400_000

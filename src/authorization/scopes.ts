@@ -9,7 +9,7 @@ export const SCOPE_TEXT: Record<Ability, string> = {
 }
 
 /**
- * The scopes a request asks for: both when none is named (issue 12); unknown ones refused
+ * The scopes a request asks for: both when none is named; unknown ones refused
  * (RFC 6749 §3.3 invalid_scope); write widened to read as well, since a writer must see what it
  * changes.
  */

@@ -1,8 +1,6 @@
-import { answerCache } from '../analytics/answer-cache.ts'
 import { accounts } from '../auth/accounts.ts'
 import type { Principal } from '../auth/principal.ts'
 import { announceProfileChange, type AppContext } from '../context.ts'
-import { mediaOf } from '../media/media.ts'
 import { accountErasure } from '../store/account-erasure.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { AppError, invalidField } from '../kernel/errors.ts'
@@ -42,11 +40,11 @@ export async function deleteAccount(ctx: AppContext, principal: Principal, input
   if (options.dryRun) return deleted
   // Its tokens' next request, on any instance, finds them gone.
   await ctx.verifiedTokens.changed(user.id)
-  answerCache(ctx).forget(erased.profiles.map((p) => p.id))
+  ctx.answerCache.forget(erased.profiles.map((p) => p.id))
   for (const p of erased.profiles) {
     await announceProfileChange(ctx.events, { profileId: p.id, logins: [p.login] }).catch((err) => ctx.log.error({ err, profileId: p.id }, 'could not announce a deleted page'))
   }
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   for (const path of erased.filePaths) {
     // The rows are gone: an object left behind is unreachable, hence the log line.
     await storage.delete(path).catch((err) => ctx.log.error({ err, path }, 'could not delete the file of a deleted account'))

@@ -2,7 +2,6 @@ import type * as Fflate from 'fflate'
 import { onFirstUse } from '../kernel/on-first-use.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { mediaOf } from '../media/media.ts'
 import { accountExport } from '../store/account-export-rows.ts'
 import { readAccount } from './unit-of-work.ts'
 
@@ -47,7 +46,7 @@ export async function exportAccount(ctx: AppContext, principal: Principal): Prom
     'tokens.json': json(rows.tokens.map((t) => parsed(t, ['abilities']))),
     'uploads.json': json(rows.uploads),
   }
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   for (const upload of rows.uploads) {
     const object = await storage.get(upload.path)
     if (object) files[`uploads/${upload.path}`] = await bytesOf(object.body)

@@ -12,7 +12,7 @@ import { confirmEmailChange, emailChangeOf, pendingEmailChange, requestEmailChan
 import { invalidField } from '../kernel/errors.ts'
 import { readAccount } from './unit-of-work.ts'
 
-export type { AccountChanges, NewUser, User }
+export type { User }
 
 /** spec, GET /me: intended as a client's first call. */
 async function me(ctx: AppContext, principal: Principal): Promise<Identity> {

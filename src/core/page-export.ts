@@ -1,6 +1,5 @@
 import { ownerPrincipal, type Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import { mediaOf } from '../media/media.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import type { Db } from '../store/db.ts'
 import { filesRepository } from '../store/files.ts'
@@ -85,19 +84,19 @@ async function buildDocument(ctx: AppContext, db: Db, profile: StoredProfile): P
   return { login: profile.login, document, uploads: [...names].map(([path, name]) => ({ name, path })) }
 }
 
-/** issue 30: the page as its JSON document alone (what the MCP tool answers). */
+/** The page as its JSON document alone (what the MCP tool answers). */
 async function exportDocument(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<PageDocument> {
   return readPage(ctx, principal, profileKey, async (db, profile) => (await buildDocument(ctx, db, profile)).document)
 }
 
 /**
- * issue 30: the page as one zip, `page.json` and `files/` with every upload it uses (the stored
+ * The page as one zip, `page.json` and `files/` with every upload it uses (the stored
  * image itself, not its WebP copies). An upload whose stored object is gone is left out of the
  * archive and of `files`; an import then reports what used it.
  */
 async function exportArchive(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<{ login: string; archive: Uint8Array }> {
   const exported = await readPage(ctx, principal, profileKey, (db, profile) => buildDocument(ctx, db, profile))
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   const entries: Array<{ name: string; data: Uint8Array }> = []
   const missing = new Set<string>()
   for (const upload of exported.uploads) {

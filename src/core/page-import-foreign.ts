@@ -5,7 +5,6 @@ import { type Principal, requireAbility } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { limits } from '../kernel/limits.ts'
 import { guardedFetch, UrlRefused } from '../media/guarded-fetch.ts'
-import { mediaOf } from '../media/media.ts'
 import { withTempFile } from '../media/temp-files.ts'
 import { AppError, invalid, invalidField } from '../kernel/errors.ts'
 import { fileUseCases } from './file-use-cases.ts'
@@ -57,7 +56,7 @@ export type ForeignImportRequest = Static<typeof ForeignImportRequest>
 
 /** Downloads `url` through the SSRF guard of upload-by-URL (same resolver, connector and exemptions), size- and time-limited. */
 async function download(ctx: AppContext, url: string, field: string, accept: string, maxBytes: number): Promise<Buffer> {
-  const media = mediaOf(ctx)
+  const media = ctx.media
   return withTempFile(ctx, async (temp) => {
     try {
       await guardedFetch(url, {
@@ -91,7 +90,7 @@ async function read(source: ForeignSource, text: string, pageUrl: string | undef
 }
 
 /**
- * issue 30: a new page from a page on Linktree, LinkStack or LittleLink, given by its public
+ * A new page from a page on Linktree, LinkStack or LittleLink, given by its public
  * address or as a saved file. The other service's page becomes a page document, and then the
  * same import as a Slotline archive: all or nothing, dry run, every block that did not fit
  * listed with why. The avatar is downloaded through the same guard and image pipeline.

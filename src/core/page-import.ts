@@ -5,7 +5,6 @@ import type { Principal } from '../auth/principal.ts'
 import { requireAbility } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { limits } from '../kernel/limits.ts'
-import { mediaOf } from '../media/media.ts'
 import { toProfileResource } from '../profiles/profile-resource.ts'
 import { Profile } from '../profiles/profile-schemas.ts'
 import { checkLogin, profileService } from '../profiles/profile-service.ts'
@@ -78,7 +77,7 @@ interface Plan {
 
 const LEGACY_DATA_BYTES = 64 * 1024
 
-/** Free logins near `login`, for the 422 of a taken one (issue 30: "suggests free ones"). */
+/** Free logins near `login`, for the 422 of a taken one (the spec: "suggests free ones"). */
 async function freeLoginsNear(db: Db, login: string): Promise<string[]> {
   const base = login.slice(0, limits.login.maxLength - 5)
   const year = new Date().getUTCFullYear()
@@ -279,12 +278,12 @@ async function discardUploads(ctx: AppContext, userId: number, paths: string[]) 
     ctx.log.error({ err, paths }, 'import: could not remove the uploads of a failed import')
     return []
   })
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   for (const f of removed) await storage.delete(f.path).catch((err) => ctx.log.warn({ err, path: f.path }, 'import: could not delete an object'))
 }
 
 /**
- * issue 30, POST /profiles/import: a new page from a page document (an archive, or page.json
+ * POST /profiles/import: a new page from a page document (an archive, or page.json
  * alone), all or nothing. Every problem is reported at once before anything is written; a dry
  * run answers what would be created. Images are stored through the upload pipeline first (no
  * transaction may wait on image work), then the page in one transaction; if that fails, the

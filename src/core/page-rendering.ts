@@ -33,7 +33,7 @@ export async function pageLocale(ctx: AppContext, profile: StoredProfile): Promi
 export interface RenderOptions {
   /** A refused form submission to show again, values and problems in place (never cached). */
   formState?: FormState
-  /** The moment the page is rendered for (issue 31: which blocks are in their window); default now. */
+  /** The moment the page is rendered for (which blocks are in their window); default now. */
   now?: number
 }
 
@@ -64,7 +64,7 @@ export async function renderProfilePage(ctx: AppContext, profile: StoredProfile,
 
 /**
  * renderProfilePage with the moment the page changes by itself: the public page cache keeps a
- * copy exactly until then (issue 31), on every instance alike, with no message between them.
+ * copy exactly until then (scheduled blocks), on every instance alike, with no message between them.
  */
 export async function renderScheduledPage(ctx: AppContext, profile: StoredProfile, options: RenderOptions = {}): Promise<RenderedPage> {
   const [all, { lang, t, timeZone }] = await Promise.all([visitor.slotsOf(ctx, profile.id), pageLocale(ctx, profile)])
@@ -110,7 +110,7 @@ export async function renderScheduledPage(ctx: AppContext, profile: StoredProfil
       timeZone,
       formState: options.formState,
       image,
-      // issue 15: the first slot with images is near the top; every later image loads lazily.
+      // The first slot with images is near the top; every later image loads lazily.
       eagerImages: hasImages && firstImages,
     }
     try {
@@ -132,7 +132,7 @@ export async function renderScheduledPage(ctx: AppContext, profile: StoredProfil
     avatarCrops: profile.avatar ? squareCrops(ctx.config.publicUrl, profile.avatar) : null,
     bgImageUrl: profile.bgImage ? fileUrl(profile.bgImage) : null,
     // Known dimensions reserve the cover's space before it loads (no layout shift); its WebP
-    // variants are what the page shows (issue 32).
+    // variants are what the page shows.
     bgImage: profile.bgImage ? (image(profile.bgImage) ?? null) : null,
     cardUrl: socialCardUrl(ctx, profile),
     socials: profile.socials.map((s) => ({ order: s.order, icon: socialIcon(s.link), href: socialClickPath(profile.id, s.order) })),

@@ -1,8 +1,6 @@
-import { answerCache } from '../analytics/answer-cache.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { invalidField } from '../kernel/errors.ts'
-import { mediaOf } from '../media/media.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import { filesRepository } from '../store/files.ts'
 import { profilesRepository } from '../store/profiles.ts'
@@ -41,15 +39,15 @@ export async function deleteProfile(
     }
     await profilesRepository.lockForWrite(trx, profile.id)
     const files = await filesRepository.deleteUsedOnlyBy(trx, profile.id)
-    // Its analytics rows cascade; the account's sums of them (issue 32) are taken out first.
+    // Its analytics rows cascade; the account's sums of them are taken out first.
     await analyticsRepository.forgetPage(trx, profile.id)
     await profilesRepository.remove(trx, profile.id)
     if (profile.isMain) await profilesRepository.ensureMain(trx, profile.userId)
     return { profileId: profile.id, login: profile.login, removedFiles: files.map((f) => f.path) }
   })
   if (options.dryRun) return deleted
-  answerCache(ctx).forget([deleted.profileId])
-  const { storage } = mediaOf(ctx)
+  ctx.answerCache.forget([deleted.profileId])
+  const { storage } = ctx.media
   for (const path of deleted.removedFiles) {
     // The rows are gone, so nothing can reference the object any more; one left behind is
     // unreachable and `cli files purge` cannot see it, hence the log line.

@@ -139,7 +139,7 @@ const createMany = slotsWrite((trx, profile, input: { slots: NewSlot[]; insertAt
   slotService.createMany(trx, profile, input.slots, input.insertAt),
 )
 
-/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change; visibility (issue 31) too. */
+/** spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change; visibility too. */
 const update = slotWrite((trx, profile, input: { slot: number; data?: unknown; type?: string; visibility?: VisibilityPatch }) =>
   slotService.update(trx, profile, input.slot, { data: input.data, type: input.type, visibility: input.visibility }),
 )

@@ -1,26 +1,14 @@
-import { Type } from '@sinclair/typebox'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import type { SlotResource } from '../slots/slot-resource.ts'
-import { Visibility, type VisibilityPatch } from '../slots/shared/visibility.ts'
+import type { VisibilityPatch } from '../slots/shared/visibility.ts'
 import { slotService } from '../slots/slot-service.ts'
 import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
 
-// issue 31: hide, show and schedule one block. The same write as PATCH …/slots/{slot} with
+// Hide, show and schedule one block. The same write as PATCH …/slots/{slot} with
 // visibility alone, named for what it does so agents and the page editor need not build a patch.
 // Any slot of the page may be hidden or scheduled, read-only and legacy ones included: its
 // data is not touched.
-
-/** What hide/show/schedule take beside the page: the slot, and the visibility keys to change. */
-export const SetVisibilityInput = Type.Object(
-  {
-    slot: Type.Integer({ minimum: 1, description: 'The slot id (list_slots / GET …/slots).' }),
-    hidden: Type.Optional(Visibility.properties.hidden),
-    startsAt: Type.Optional(Visibility.properties.startsAt),
-    endsAt: Type.Optional(Visibility.properties.endsAt),
-  },
-  { additionalProperties: false },
-)
 
 async function set(
   ctx: AppContext,

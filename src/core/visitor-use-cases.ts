@@ -9,8 +9,6 @@ import { type StoredSlot, slotsRepository } from '../store/slots.ts'
 import { type User, usersRepository } from '../store/users.ts'
 import { isSlotShown } from '../slots/shown-slots.ts'
 
-export type { FormRecord, ImageRecord, Language, StoredFile, StoredProfile, StoredSlot, User }
-
 // What an anonymous visitor's requests read and write: the public page, its images, its click
 // redirects and its forms (pages/). No principal: a visitor is nobody, and whether a page is
 // published is the public pages' rule. Plain reads on the hot path (the page cache's misses),
@@ -58,7 +56,7 @@ async function submitForm(ctx: AppContext, profile: StoredProfile, form: FormRec
   return submission
 }
 
-/** Whether the slot is on its public page now (issue 31); the owner's zone is read only for a schedule without offsets. */
+/** Whether the slot is on its public page now; the owner's zone is read only for a schedule without offsets. */
 async function isShownNow(ctx: AppContext, profile: StoredProfile, slot: StoredSlot): Promise<boolean> {
   const v = slot.visibility
   if (v.hidden) return false

@@ -14,8 +14,8 @@ import { SCOPE_TEXT } from '../authorization/scopes.ts'
 const REQUEST_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource']
 
 /**
- * /oauth/authorize: the user, signed in to the dashboard, approves an application once
- * (issue 12, 3). Rows of the dashboard's table, so the session, CSRF and error pages are its own.
+ * /oauth/authorize: the user, signed in to the dashboard, approves an application once.
+ * Rows of the dashboard's table, so the session, CSRF and error pages are its own.
  */
 export const consentPages: PageRow[] = [
   { method: 'GET', url: '/oauth/authorize', signedIn: false, handler: (p) => authorize(p, p.query) },

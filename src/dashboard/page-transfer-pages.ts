@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES, readJson } from '../http/json-body.ts'
 import { csrfField } from './layout.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 
-/** issue 30 in the dashboard: download a page's archive; make a page from one. */
+/** Page transfer in the dashboard: download a page's archive; make a page from one. */
 export const pageTransferPages: PageRow[] = [
   { method: 'GET', url: '/my-links/:profileId/export', signedIn: true, handler: download },
   // A file form is multipart, which the CSRF preHandler cannot read: the handler checks the

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-// The name lives beside the public pages' check that leaves the owner's visits out (issue 31).
+// The name lives beside the public pages' check that leaves the owner's visits out.
 export { SESSION_COOKIE }
 /**
  * Over https the cookies carry the `__Host-` prefix: browsers then accept them only with Secure,

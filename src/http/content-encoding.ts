@@ -51,9 +51,9 @@ function varyOnEncoding(reply: FastifyReply): void {
  * are not decompressed: a small gzip body can inflate without bound.
  *
  * One onSend hook, in place of @fastify/compress: that plugin added an onRequest hook to every
- * route (for a `reply.compress` we never call) and tested headers and types before size, which
- * together cost each answer about 4 µs, a tenth of /-/healthz (bench/hooks.ts, two apps in one
- * process); here an answer under the threshold costs one length test.
+ * route (for a `reply.compress` we never call) and tested headers and types before size, a
+ * cost paid by every answer (docs/decisions/compression-hook.md; bench/hooks.ts measures it);
+ * here an answer under the threshold costs one length test.
  */
 export function installCompression(app: FastifyInstance): void {
   app.addHook('onSend', (_req, reply, payload, done) => {

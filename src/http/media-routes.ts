@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { AppError, notFound } from '../kernel/errors.ts'
-import { mediaOf } from '../media/media.ts'
 import { getOrMakeSquare } from '../media/square-crops.ts'
 import { CONTENT_TYPES, STORAGE_KEY } from '../media/storage.ts'
 import { UPLOAD_PATH, uploadGrants } from '../media/upload-grant-service.ts'
@@ -32,7 +31,7 @@ async function serveFile(ctx: AppContext, req: FastifyRequest, reply: FastifyRep
   // An image opened directly must not be able to run anything, whatever its bytes say.
   reply.header('Content-Security-Policy', "default-src 'none'; sandbox")
   if (req.headers['if-none-match'] === etag) return reply.code(304).send()
-  const object = await getOrMakeSquare(mediaOf(ctx).storage, key)
+  const object = await getOrMakeSquare(ctx.media.storage, key)
   if (!object) throw notFound('file')
   reply.type(CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)])
   reply.header('Content-Length', object.size)

@@ -2,8 +2,9 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import { AppError } from '../kernel/errors.ts'
+import { parseAddress } from '../kernel/ip-address.ts'
 
-const isLoopback = (address: string | undefined) => !!address && (/^(::ffff:)?127\./.test(address) || address === '::1')
+const isLoopback = (address: string | undefined) => !!address && parseAddress(address)?.range() === 'loopback'
 
 /**
  * Who may read /-/metrics (process and per-route figures): with METRICS_TOKEN set, whoever

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Registry } from 'prom-client'
 import type { AppContext } from '../context.ts'
-import { metricsOf } from '../observability/metrics.ts'
 
 /**
  * A route pattern as people read it: `/:login(^[a-zA-Z0-9._]{4,60}$)` becomes `/:login`. The
@@ -21,7 +20,7 @@ export function readableRoute(pattern: string | undefined): string {
 
 /** Prometheus metrics: requests and latency by route pattern and status, and the HTTP-level business counters. */
 export function installMetrics(app: FastifyInstance, ctx: AppContext, counted = true): Registry {
-  const metrics = metricsOf(ctx)
+  const metrics = ctx.metrics
   if (!counted) return metrics.registry
   const labelOf = new Map<string | undefined, string>()
   app.addHook('onResponse', (req, reply, done) => {
@@ -32,7 +31,9 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext, counted = 
       labelOf.set(pattern, route)
     }
     const status = reply.statusCode
-    metrics.httpLatency.of(req.method, route, status).observe(reply.elapsedTime / 1000)
+    const labels = { method: req.method, route, status }
+    metrics.httpLatency.observe(labels, reply.elapsedTime / 1000)
+    metrics.httpRequests.inc(labels)
     if (status === 429) metrics.rateLimitRefusals.inc({ route })
     const replayed = reply.getHeader('idempotent-replayed') === 'true'
     if (replayed) metrics.idempotentReplays.inc()

@@ -62,7 +62,7 @@ function slotDataComponents(named: Map<object, string>): Record<string, unknown>
       examples: [{ type, data: slotTypes[type].example }],
     }
   }
-  // issue 31: what every write may send beside data; a copy made optional is found by its text below.
+  // What every write may send beside data; a copy made optional is found by its text below.
   out.VisibilityInput = documented(VisibilityInput, named, VisibilityInput)
   out.SlotData = {
     description: 'A new slot: its type and the data in that type’s shape (GET /slot-types/{type}). Unknown and computed keys are 422, each named.',

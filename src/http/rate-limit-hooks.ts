@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import ipaddr from 'ipaddr.js'
 import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
 import { AppError } from '../kernel/errors.ts'
+import { parseAddress } from '../kernel/ip-address.ts'
 import type { RateRule, RateVerdict } from '../infra/rate-limiter.ts'
 import { describeRule, takeProtocolLimit, takeTokenLimit, waitSeconds } from '../infra/token-limits.ts'
 import type { RouteRow } from './routes.ts'
@@ -57,16 +59,12 @@ export async function takeAddressLimit(ctx: AppContext, req: FastifyRequest, nam
  * address, and a fresh quota, for every request.
  */
 export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (mapped) return mapped[1]
-  if (!ip.includes(':')) return ip
-  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::')
-  const left = head ? head.split(':') : []
-  const right = ip.includes('::') && tail ? tail.split(':') : []
-  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left
-  return `${groups
+  const address = parseAddress(ip.split('%')[0])
+  if (!address) return ip
+  if (address instanceof ipaddr.IPv4) return address.toString()
+  return `${address.parts
     .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .map((part) => part.toString(16))
     .join(':')}::/64`
 }
 

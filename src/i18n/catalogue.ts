@@ -19,7 +19,6 @@ import zh from './messages/zh.ts'
 
 /** The page's own words; the English catalogue defines the keys. */
 export type Messages = { readonly [K in keyof typeof en]: string }
-export type MessageKey = keyof Messages
 
 /** One catalogue per active language (the languages table's codes). */
 export const CATALOGUES: Readonly<Record<string, Messages>> = Object.freeze({ en, de, fr, es, it, pt, nl, pl, uk, ru, tr, sv, cs, ja, ko, zh, ar, hi })

@@ -1,12 +1,11 @@
 import type { AppContext } from '../context.ts'
-import { metricsOf } from '../observability/metrics.ts'
 
 type Reporter = Pick<AppContext, 'log' | 'metrics'>
 
 /** Logs and counts an error of work that runs outside any request; the process goes on. */
 export function backgroundFailed(ctx: Reporter, task: string, err: unknown): void {
   try {
-    metricsOf(ctx).backgroundErrors.inc({ task })
+    ctx.metrics.backgroundErrors.inc({ task })
     ctx.log.error({ err, task }, `${task}: background work failed; the service goes on`)
   } catch {
     // Reporting must never be what ends the process.

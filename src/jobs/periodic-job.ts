@@ -1,5 +1,4 @@
 import type { AppContext } from '../context.ts'
-import { metricsOf } from '../observability/metrics.ts'
 import { jobRunsRepository } from '../store/job-runs.ts'
 
 export interface PeriodicJob {
@@ -12,8 +11,6 @@ export interface PeriodicJob {
   run: () => Promise<Record<string, unknown> | undefined>
 }
 
-/** The jobs scheduled on a context, by name: a tick each (runs the job unless another instance already did this period). */
-export const periodicJobs = (ctx: AppContext): ReadonlyMap<string, () => Promise<void>> => ctx.jobs
 
 /**
  * Whether this instance runs `name` for `period`: the first instance of the fleet to ask wins.
@@ -38,7 +35,7 @@ export function schedulePeriodic(ctx: AppContext, job: PeriodicJob): { runNow: (
       const outcome = await job.run()
       if (outcome && Object.keys(outcome).length) ctx.log.info({ job: job.name, ...outcome }, `${job.name}: done`)
     } catch (err) {
-      metricsOf(ctx).backgroundErrors.inc({ task: job.name })
+      ctx.metrics.backgroundErrors.inc({ task: job.name })
       ctx.log.error({ err, job: job.name }, `${job.name}: failed; retrying in ${Math.round(job.everyMs / 60_000)} min`)
     }
   }

@@ -27,9 +27,6 @@ export type NextStep = (typeof NEXT_STEPS)[number]
 /** How one face names each operation. */
 export type NextStepNames = Record<NextStep, string>
 
-/** The marker for `op` in a core string: `${next('files.upload')}`. */
-export const next = (op: NextStep): string => `{{${op}}}`
-
 const MARKER = /\{\{([a-zA-Z]+\.[a-zA-Z]+)\}\}/g
 
 const isNextStep = (op: string): op is NextStep => (NEXT_STEPS as readonly string[]).includes(op)

@@ -10,7 +10,7 @@ import { toolNextSteps } from './tool-next-steps.ts'
 import { inToolWords } from './tool-words.ts'
 
 /** The `_meta` key of a refused call's details (code, field errors, documentation). */
-export const ERROR_META = 'slotline/error'
+const ERROR_META = 'slotline/error'
 
 /**
  * A refusal as a tool result the agent reads and can act on (never a protocol error). The

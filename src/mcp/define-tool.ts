@@ -10,7 +10,7 @@ export interface ToolContext {
   principal: Principal
 }
 
-/** The four MCP tool hints, every one given on purpose (STYLE.md, MCP tools). */
+/** The four MCP tool hints, every one given on purpose: a client decides from them what to ask its user. */
 export interface ToolAnnotations {
   readOnlyHint: boolean
   destructiveHint: boolean

@@ -106,7 +106,7 @@ interface Connector {
  * instance behind a load balancer answers any request. 2025-era clients are served statelessly too.
  */
 export function installMcp(app: FastifyInstance, ctx: AppContext): void {
-  // The SDK, its schemas and our tools (~25 MB) load with the first /mcp request, not at start:
+  // The SDK, its schemas and our tools (tens of megabytes) load with the first /mcp request, not at start:
   // many instances never serve an agent.
   let loaded: Promise<Connector> | undefined
   const connector = () =>

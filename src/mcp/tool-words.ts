@@ -2,7 +2,7 @@
  * The core and the domain still name REST operations in some messages and field descriptions
  * ("GET /profiles lists yours", "a path returned by POST /files"). A model talking to /mcp can
  * only call tools, so this face says the tool's name instead. A table in one place, until the
- * core's face-neutral hints (issue 25) replace those sentences.
+ * core's hints are written without naming a face replace those sentences.
  */
 const OPERATIONS: ReadonlyArray<[method: string, path: RegExp, tool: string]> = [
   ['GET', /^\/me$/, 'get_me'],

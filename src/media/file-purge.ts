@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import type { AppContext } from '../context.ts'
 import { schedulePeriodic } from '../jobs/periodic-job.ts'
 import { filesRepository, type StoredFile } from '../store/files.ts'
-import { mediaOf } from './media.ts'
 
 export interface PurgeResult {
   removed: StoredFile[]
@@ -18,7 +17,7 @@ export async function purgeUnusedFiles(ctx: AppContext, olderThanMs: number, now
   // object can go without a race against a slot being saved.
   const removed = await filesRepository.deleteUnusedBefore(ctx.db, before)
   const failed: PurgeResult['failed'] = []
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   for (const file of removed) {
     try {
       await storage.delete(file.path)

@@ -32,9 +32,9 @@ export interface ProcessOptions {
   variants: boolean
 }
 
-// issue 15, "Images": a 400 px copy for one-column phones and small slots, and one at the full
-// stored width (at most 800 px) for the rest. AVIF was measured and left out: an 800 px AVIF
-// took 0.75-1.2 s at sharp's default effort on the 2-core machines, against ~50 ms for WebP.
+// A 400 px copy for one-column phones and small slots, and one at the full stored width (at
+// most 800 px) for the rest. WebP only: AVIF was measured and left out, its encoding is too slow
+// for an upload to wait on (docs/decisions/webp-not-avif.md).
 export const VARIANT_WIDTHS = [400, limits.imageMaxWidth] as const
 const VARIANT_QUALITY = 80
 

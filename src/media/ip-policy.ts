@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
 // Upload-by-URL must never reach the service's own host or private network (spec, Files: "links
 // resolving to a private network address are refused"). The lists follow the IANA special-purpose
@@ -41,33 +42,17 @@ for (const [net, prefix] of [
 }
 
 /** The 16 bytes of an IPv6 address (with or without an embedded dotted quad), or undefined. */
-export function ipv6Bytes(address: string): Uint8Array | undefined {
+function ipv6Bytes(address: string): number[] | undefined {
   if (!isIPv6(address)) return undefined
-  let text = address
-  const tail: number[] = []
-  const lastColon = text.lastIndexOf(':')
-  const last = text.slice(lastColon + 1)
-  if (last.includes('.')) {
-    tail.push(...last.split('.').map(Number))
-    text = `${text.slice(0, lastColon + 1)}0:0`
+  try {
+    return ipaddr.IPv6.parse(address).toByteArray()
+  } catch {
+    return undefined
   }
-  const [head, rest] = text.includes('::') ? text.split('::') : [text, undefined]
-  const headGroups = head ? head.split(':') : []
-  const restGroups = rest ? rest.split(':') : []
-  const missing = 8 - headGroups.length - restGroups.length
-  const groups = [...headGroups, ...Array(rest === undefined ? 0 : missing).fill('0'), ...restGroups].map((g) => Number.parseInt(g, 16))
-  if (groups.length !== 8) return undefined
-  const bytes = new Uint8Array(16)
-  groups.forEach((g, i) => {
-    bytes[i * 2] = g >> 8
-    bytes[i * 2 + 1] = g & 0xff
-  })
-  if (tail.length) bytes.set(tail, 12)
-  return bytes
 }
 
-const dotted = (b: Uint8Array, at: number) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`
-const zero = (b: Uint8Array, from: number, to: number) => b.subarray(from, to).every((x) => x === 0)
+const dotted = (b: number[], at: number) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`
+const zero = (b: number[], from: number, to: number) => b.slice(from, to).every((x) => x === 0)
 
 /**
  * The IPv4 address an IPv6 address carries and routes to: IPv4-mapped (::ffff:a.b.c.d),

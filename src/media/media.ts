@@ -24,10 +24,8 @@ export function createMedia(ctx: AppContext): Media {
   return { storage, resolve: systemResolver, connect: directConnector, now: Date.now, urlTimeoutMs: limits.uploadFromUrlTimeoutSeconds * 1000 }
 }
 
-/** This context's media services (the same as ctx.media). */
-export const mediaOf = (ctx: AppContext): Media => ctx.media
 
 /** Replaces parts of a context's media services (tests: network, clock, timeouts). */
 export function configureMedia(ctx: AppContext, overrides: Partial<Omit<Media, 'storage'>>): Media {
-  return Object.assign(mediaOf(ctx), overrides)
+  return Object.assign(ctx.media, overrides)
 }

@@ -10,7 +10,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
   // The pinned SDK release runs on Node 20; its warning is about releases package.json keeps out.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-  // Imported here rather than at the top: a start without S3 does not carry the SDK (~25 MB).
+  // Imported here rather than at the top: a start without S3 does not carry the SDK, one of the largest dependencies.
   const sdk = import('@aws-sdk/client-s3')
   const connected = sdk.then(({ S3Client }) => new S3Client({
     region: s3.region,

@@ -5,7 +5,7 @@ export type Sharp = typeof SharpModule
 let loaded: Promise<Sharp> | undefined
 
 /**
- * sharp, loaded on first use: libvips adds ~25 MB and a noticeable share of start time to a
+ * sharp, loaded on first use: libvips adds tens of megabytes and a noticeable share of start time to a
  * process that may never touch an image (a start serves no upload, card or cover).
  */
 export function loadSharp(): Promise<Sharp> {

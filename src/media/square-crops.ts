@@ -5,7 +5,7 @@ import { isDerivedKey, parseSquareKey, squareKeys, STORAGE_KEY, type Storage, ty
 
 /**
  * The object at `key`; a square crop not stored yet is made from its upload and stored first.
- * Crops are made on first request rather than at upload, so uploads stored before issue 32
+ * Crops are made on first request rather than at upload, so uploads stored before crops existed
  * (avatars and covers already on pages) get theirs the first time a page asks, with no job to
  * run; later requests read the stored crop like any other file.
  */

@@ -26,7 +26,7 @@ export interface Storage {
  * Storage keys the service hands out: uploads, their WebP variants beside them
  * (`u1/<name>.w400.webp`) and their square WebP crops (`u1/<name>.s304.webp`, see
  * SQUARE_SIZES); anything else never reaches a driver. Names are random for uploads stored
- * before issue 32 and the SHA-256 of the stored bytes since: both are never reused.
+ * before crops existed and the SHA-256 of the stored bytes since: both are never reused.
  */
 export const STORAGE_KEY = /^u\d{1,12}\/[A-Za-z0-9_-]{16,64}(\.[ws]\d{1,4}\.webp|\.(jpg|png|webp|gif))$/
 
@@ -39,7 +39,7 @@ export const isDerivedKey = (key: string) => /\.[ws]\d{1,4}\.webp$/.test(key)
 export const variantKey = (key: string, width: number) => `${stem(key)}.w${width}.webp`
 
 /**
- * The square crops of an upload shown in a circle or as an icon (issue 32): the avatar at twice
+ * The square crops of an upload shown in a circle or as an icon: the avatar at twice
  * its display size (120 px on phones, 152 px on desktop: theme.css), the apple-touch-icon, the
  * favicon.
  * Only these sizes exist, so a request cannot make the server store images of any other size.

@@ -4,7 +4,6 @@ import { AppError } from '../kernel/errors.ts'
 import { limits } from '../kernel/limits.ts'
 import type { Db } from '../store/db.ts'
 import { uploadGrantsRepository } from '../store/upload-grants.ts'
-import { mediaOf } from './media.ts'
 import { MAX_UPLOAD_BYTES } from './uploads.ts'
 
 /** spec, Files: the upload-url answer; snake_case keys by the spec's own exception. */
@@ -20,7 +19,7 @@ export interface SignerOptions {
   lifetimeMs: number
 }
 
-// `-` is a first path segment no login can take (ARCHITECTURE.md), so this never shadows a page.
+// `-` is a first path segment no login can take (profiles/logins.ts reserves it), so this never shadows a page.
 export const UPLOAD_PATH = '/-/upload'
 
 /**
@@ -55,7 +54,7 @@ export function uploadUrlSigner(secret: Buffer, options: SignerOptions) {
 }
 
 const signerOf = (ctx: AppContext) =>
-  uploadUrlSigner(ctx.secret, { now: mediaOf(ctx).now, lifetimeMs: limits.uploadUrlMinutes * 60_000 })
+  uploadUrlSigner(ctx.secret, { now: ctx.media.now, lifetimeMs: limits.uploadUrlMinutes * 60_000 })
 
 /** Issues a signed single-use upload URL for the user, recorded in `db`. */
 async function issue(ctx: AppContext, db: Db, userId: number): Promise<UploadUrlGrant> {

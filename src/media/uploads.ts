@@ -9,7 +9,6 @@ import { filesRepository } from '../store/files.ts'
 import { publicFileUrl } from './file-url.ts'
 import { guardedFetch, UrlRefused } from './guarded-fetch.ts'
 import { ImageRejected, processImage } from './image-pipeline.ts'
-import { mediaOf } from './media.ts'
 import { variantKey } from './storage.ts'
 import { withTempFile } from './temp-files.ts'
 import { ByteLimit } from './byte-limit.ts'
@@ -56,7 +55,7 @@ async function storeImage(ctx: AppContext, userId: number, file: string, field: 
     throw err
   }
   if (options.dryRun) return undefined
-  const { storage } = mediaOf(ctx)
+  const { storage } = ctx.media
   const path = `u${userId}/${await contentName(image.data ?? createReadStream(file))}.${image.ext}`
   const variants = image.variants.map((v) => ({ path: variantKey(path, v.width), size: v.data.length, width: v.width, height: v.height, data: v.data }))
   const put: string[] = []
@@ -82,7 +81,7 @@ async function storeImage(ctx: AppContext, userId: number, file: string, field: 
 }
 
 /**
- * The name an upload is stored and served under (issue 32): the SHA-256 of its stored bytes, so
+ * The name an upload is stored and served under: the SHA-256 of its stored bytes, so
  * a name always means the same bytes and browsers may keep it for a year (`immutable`), then 6
  * random bytes. Those keep every upload its own file: the same bytes uploaded twice are two
  * uploads, as before, so deleting one (a page, a failed import, the purge) never takes the other.
@@ -96,7 +95,7 @@ async function contentName(bytes: Buffer | Readable): Promise<string> {
 
 /** Upload by URL: downloaded through the SSRF guard into a temp file, then the image pipeline. */
 async function fromUrl(ctx: AppContext, userId: number, url: string, options: UploadOptions): Promise<UploadedFile | undefined> {
-  const media = mediaOf(ctx)
+  const media = ctx.media
   return withTempFile(ctx, async (temp) => {
     try {
       await guardedFetch(url, {

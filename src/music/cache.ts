@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../store/schema.ts'
 import { musicLookupsRepository } from '../store/music-lookups.ts'
 
-// Issue #7: a release's links change rarely, and the upstreams' own rate limits are tight.
+// A release's links change rarely, and the upstreams' own rate limits are tight.
 export const CACHE_TTL_MS = 24 * 3600_000
 
 /** Lookup answers for a day: in Redis when the service has it (shared by instances), else the database. */

@@ -37,4 +37,3 @@ export const MusicLookupResult = Type.Object(
 export type MusicLink = Static<typeof MusicLink>
 export type MusicLookupResult = Static<typeof MusicLookupResult>
 export type MatchedBy = MusicLookupResult['matchedBy']
-export type MusicSlotData = MusicLookupResult['slot']['data']

@@ -11,7 +11,6 @@ import type { MatchedBy, MusicLink, MusicLookupResult } from './lookup-result.ts
 import { type MusicQuery, type MusicQueryInput, normalisedQuery, parseMusicQuery } from './query.ts'
 import type { Release } from './release.ts'
 import { LOOKUP_TIMEOUT_MS, UpstreamFailure } from './upstream.ts'
-import { metricsOf } from '../observability/metrics.ts'
 
 // The music type's own bounds: a lookup never builds a slot its type would refuse.
 const { album: albumSchema, thumbnail: thumbnailSchema, links: linksSchema } = musicSlot.schema.properties
@@ -259,7 +258,7 @@ async function lookup(ctx: LookupContext, input: MusicQueryInput): Promise<Music
 
   const { deezerUrl, itunesUrl, odesliUrl } = ctx.config.music
   const providers = { deezer: deezerClient(deezerUrl), itunes: itunesClient(itunesUrl), odesli: odesliClient(odesliUrl) }
-  const failed = metricsOf(ctx).upstreamFailures
+  const failed = ctx.metrics.upstreamFailures
   const attempts = new Attempts(AbortSignal.timeout(LOOKUP_TIMEOUT_MS), (f) => failed.inc({ provider: f.upstream }))
   const found = await resolve(q, providers, attempts)
   if (!found) throw attempts.failures.length ? unavailable(attempts.failures) : nothingFound(q)

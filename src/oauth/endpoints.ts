@@ -52,7 +52,7 @@ function sendOAuthError(reply: FastifyReply, err: OAuthError) {
 }
 
 /**
- * The authorization server's machine endpoints (issue 12): metadata, registration, token and
+ * The authorization server's machine endpoints: metadata, registration, token and
  * revocation. Their errors are OAuth's `{error, error_description}`, not the API envelope.
  * Browser-based clients call them across origins; no cookie is involved, so any origin may.
  */

@@ -203,35 +203,10 @@ function bufferedStdout(): DestinationStream {
   return stdout
 }
 
-type LoggerInternals = { [pino.symbols.chindingsSym]: string; [pino.symbols.streamSym]: DestinationStream }
-
 /**
- * Writes a request's one line, the very line `log.info({ method, url, status, ms }, 'request')`
- * writes (test/http/log-redaction.test.ts compares them), without pino's general path: its
- * redaction, serializers and formatters look for secrets in fields of any shape, and this line's
- * fields are four known ones, the URL redacted here. Every request writes it, so the difference
- * is worth a hand-built line (bench/hooks.ts). `log` is the request's logger, whose bindings
- * (the request id, the OAuth client) are already serialized.
+ * Writes a request's one line through pino, so its redaction, serializers (the URL's credentials)
+ * and the request logger's bindings (the request id, the OAuth client) apply as to any line.
  */
 export function logRequestLine(log: Logger, method: string, url: string, status: number, ms: number): void {
-  if (!log.isLevelEnabled('info')) return
-  const internals = log as unknown as LoggerInternals
-  const line = `{"level":30,"time":${Date.now()}${internals[pino.symbols.chindingsSym]},"method":${JSON.stringify(method)},"url":${JSON.stringify(redactUrl(url))},"status":${status},"ms":${ms},"msg":"request"}\n`
-  internals[pino.symbols.streamSym].write(scrubLine(line))
-}
-
-/**
- * Fastify's child logger for each request (its `childLoggerFactory`), made the way pino's own
- * child() makes one with these bindings, minus its general path: Fastify passes options (`{}`)
- * on every request, and that path rebuilt the formatters and serialized the bindings through
- * pino's safe stringifier, about 1.5 µs a request (a CPU profile of bench/hooks.ts). A request
- * id is a plain string, so its binding is one JSON string appended to the parent's; anything
- * else goes to pino.
- */
-export function requestChildLogger(logger: Logger, bindings: Record<string, unknown>, options: object): Logger {
-  const id = bindings.reqId
-  if (typeof id !== 'string' || Object.keys(bindings).length !== 1 || Object.keys(options).length !== 0) return logger.child(bindings, options)
-  const child = Object.create(logger) as Logger & LoggerInternals
-  child[pino.symbols.chindingsSym] = `${(logger as Logger & LoggerInternals)[pino.symbols.chindingsSym]},"reqId":${JSON.stringify(id)}`
-  return child
+  log.info({ method, url, status, ms }, 'request')
 }

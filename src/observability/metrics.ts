@@ -1,5 +1,4 @@
-import { Counter, collectDefaultMetrics, Registry } from 'prom-client'
-import { RequestHistogram, type RequestSeries } from './request-histogram.ts'
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
 
 /** Answers the public page cache sent before Fastify, by method and status (see `fastPath`). */
 type FastPathKey = 'GET 200' | 'GET 304' | 'HEAD 200' | 'HEAD 304'
@@ -12,8 +11,8 @@ type FastPathKey = 'GET 200' | 'GET 304' | 'HEAD 200' | 'HEAD 304'
 export interface AppMetrics {
   registry: Registry
   httpRequests: Counter<'method' | 'route' | 'status'>
-  /** Latency by method, route and status; its series' counts feed httpRequests at each scrape. */
-  httpLatency: RequestHistogram
+  /** Latency by method, route and status of the requests Fastify answered. */
+  httpLatency: Histogram<'method' | 'route' | 'status'>
   pageViews: Counter
   clicks: Counter
   slotWrites: Counter<'method' | 'route'>
@@ -33,9 +32,6 @@ export interface AppMetrics {
 /** The route label of fast-path answers: the page route's readable pattern. */
 export const PAGE_ROUTE = '/:login'
 
-/** This context's metrics (the same as ctx.metrics). */
-export const metricsOf = (ctx: { metrics: AppMetrics }): AppMetrics => ctx.metrics
-
 /** The metrics of one context (a process, or one test app): AppContext.metrics makes them on first use. */
 export function createMetrics(): AppMetrics {
   const registry = new Registry()
@@ -44,13 +40,6 @@ export function createMetrics(): AppMetrics {
   const pageCache: AppMetrics['pageCache'] = { hits: 0, misses: 0, fastPath: { 'GET 200': 0, 'GET 304': 0, 'HEAD 200': 0, 'HEAD 304': 0 } }
   const reported: Record<FastPathKey, number> = { 'GET 200': 0, 'GET 304': 0, 'HEAD 200': 0, 'HEAD 304': 0 }
   countersFromNumbers(registry, pageCache)
-  const httpLatency = new RequestHistogram(
-    'slotline_http_request_duration_seconds',
-    'HTTP request latency by method, route pattern and status (page cache hits answered before Fastify are not timed)',
-    [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registry,
-  )
-  const reportedSeries = new Map<RequestSeries, number>()
   return {
     registry,
     pageCache,
@@ -60,11 +49,6 @@ export function createMetrics(): AppMetrics {
       labelNames: ['method', 'route', 'status'] as const,
       registers,
       collect() {
-        for (const series of httpLatency.all()) {
-          const before = reportedSeries.get(series) ?? 0
-          if (series.count > before) this.inc(series.labels, series.count - before)
-          reportedSeries.set(series, series.count)
-        }
         for (const key of Object.keys(reported) as FastPathKey[]) {
           const [method, status] = key.split(' ')
           this.inc({ method, route: PAGE_ROUTE, status }, pageCache.fastPath[key] - reported[key])
@@ -72,7 +56,13 @@ export function createMetrics(): AppMetrics {
         }
       },
     }),
-    httpLatency,
+    httpLatency: new Histogram({
+      name: 'slotline_http_request_duration_seconds',
+      help: 'HTTP request latency by method, route pattern and status (page cache hits answered before Fastify are not timed)',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registers,
+    }),
     pageViews: new Counter({ name: 'slotline_page_views_total', help: 'Public page views counted for analytics (people, not bots or prefetches)', registers }),
     clicks: new Counter({ name: 'slotline_clicks_total', help: 'Clicks on public page links counted for analytics', registers }),
     slotWrites: new Counter({

@@ -28,7 +28,7 @@ export async function clickDestination(ctx: AppContext, profileId: number, targe
     const slot = await visitor.slotOf(ctx, profileId, target.slotId)
     const def = slot && slotTypeOf(slot.type)
     if (!slot || !def?.links) return undefined
-    // issue 31: a block off the page (hidden, or outside its window) leads nowhere; its history stays.
+    // A block off the page (hidden, or outside its window) leads nowhere; its history stays.
     if (!(await visitor.isShownNow(ctx, profile, slot))) return undefined
     // Types compute from normalised data; a row written around the API (a migration, a hand
     // edit) may not be, and a link that cannot be read leads nowhere rather than to a 500.

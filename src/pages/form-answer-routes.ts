@@ -42,7 +42,7 @@ export function installFormSubmissions(app: FastifyInstance, ctx: AppContext): v
       const formId = record?.kind === 'forms' ? record.id : undefined
       const profile = slot && formId !== undefined ? await visitor.pageById(ctx, slot.profileId) : undefined
       const [form] = profile?.status && formId !== undefined ? await visitor.formsOf(ctx, profile.userId, [formId]) : []
-      // issue 31: a form block off the page (hidden, or outside its window) takes no answers.
+      // A form block off the page (hidden, or outside its window) takes no answers.
       if (!slot || !profile || !form || !(await visitor.isShownNow(ctx, profile, slot))) {
         const t = messagesFor(languageFromHeader(req.headers['accept-language']))
         return send(404, noticePage({ code: '404', title: t.formMissing, lines: [t.formMissingHint] }))

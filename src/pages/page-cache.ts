@@ -26,7 +26,7 @@ export interface CachedPage {
   /** The same page compressed (page-encodings.ts), when smaller. */
   encoded?: Partial<Record<Encoding, PageRepresentation>>
   /**
-   * issue 31: ms since the epoch at which a block of the page appears or disappears by its
+   * Milliseconds since the epoch at which a block of the page appears or disappears by its
    * schedule (Infinity: never). From then on the copy is a miss, on every instance at the same
    * moment, with no message and no polling.
    */

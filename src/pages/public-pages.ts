@@ -1,12 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { analyticsIntake } from '../analytics/intake.ts'
 import type { AppContext } from '../context.ts'
 import { clientAddress, type TrustedProxy } from '../http/client-address.ts'
 import { carriesSessionCookie } from '../auth/session-cookie.ts'
 import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit-hooks.ts'
 import { limits } from '../kernel/limits.ts'
-import { metricsOf } from '../observability/metrics.ts'
 import { markdownTokens, publicPageMarkdown } from '../profiles/markdown.ts'
 import { publicPageUrl } from '../profiles/profile-resource.ts'
 import { type StoredProfile, visitor as visitorUseCases } from '../core/use-cases.ts'
@@ -40,7 +38,7 @@ const PAGE_PATH = new RegExp(`^/([a-zA-Z0-9._]{${minLength},${maxLength}})/?(?:\
 
 type Kind = 'html' | 'markdown'
 
-/** issue 31: the owner (a dashboard session cookie) is not counted; see auth/session-cookie.ts. */
+/** The owner (a dashboard session cookie) is not counted; see auth/session-cookie.ts. */
 const isOwnerVisit = (headers: IncomingHttpHeaders) => carriesSessionCookie(headers.cookie)
 
 /** The `Purpose` or `Sec-Purpose` header: prefetches and prerenders are not visits. */
@@ -57,11 +55,11 @@ interface LoginParams {
  */
 export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust: TrustedProxy | undefined): void {
   const cache = new PageCache(CACHE_BYTES)
-  const counts = metricsOf(ctx).pageCache
+  const counts = ctx.metrics.pageCache
   const freshness = keepPagesFresh(ctx, cache)
   app.addHook('onReady', () => freshness.ready)
   app.addHook('onClose', () => freshness.close())
-  const intake = analyticsIntake(ctx)
+  const intake = ctx.intake
   const qrCode = qrCodes()
   // A missing page has no owner to ask for a language: the visitor's browser says which.
   const notFoundHeaders = { ...notFoundPage.headers, 'cache-control': 'no-store', 'content-type': notFoundPage.contentType, vary: 'Accept-Language' }

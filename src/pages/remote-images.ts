@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { notFound } from '../kernel/errors.ts'
 import { guardedFetch, UrlRefused } from '../media/guarded-fetch.ts'
-import { mediaOf } from '../media/media.ts'
 import { loadSharp } from '../media/sharp.ts'
 import { withTempFile } from '../media/temp-files.ts'
 import { REMOTE_IMAGE_PATH, verifiedRemoteUrl } from '../rendering/remote-image-url.ts'
@@ -39,7 +38,7 @@ function upstreamOf(ctx: AppContext, url: string): string {
 
 /** Downloads through the SSRF guard and re-encodes as WebP; UrlRefused when it is not an image we take. */
 async function download(ctx: AppContext, url: string): Promise<Proxied> {
-  const media = mediaOf(ctx)
+  const media = ctx.media
   return withTempFile(ctx, async (temp) => {
     await guardedFetch(upstreamOf(ctx, url), {
       resolve: media.resolve,

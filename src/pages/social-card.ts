@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.ts'
 import { notFound } from '../kernel/errors.ts'
-import { mediaOf } from '../media/media.ts'
 import { loadSharp } from '../media/sharp.ts'
 import { STORAGE_KEY } from '../media/storage.ts'
 import { publicPageUrl } from '../profiles/profile-resource.ts'
@@ -76,7 +75,7 @@ interface Card {
 
 async function avatarPng(ctx: AppContext, path: string | null): Promise<Buffer | undefined> {
   if (!path || !STORAGE_KEY.test(path)) return undefined
-  const object = await mediaOf(ctx).storage.get(path)
+  const object = await ctx.media.storage.get(path)
   if (!object) return undefined
   const chunks: Buffer[] = []
   for await (const chunk of object.body) chunks.push(chunk as Buffer)

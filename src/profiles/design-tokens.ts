@@ -324,8 +324,6 @@ export const THEMES: readonly Theme[] = Object.freeze([
   },
 ])
 
-export const DEFAULT_THEME_ID = 1
-
 /** The theme a profile shows: its own, or the default for an id no theme has (any more). */
 export function themeById(id: number): Theme {
   return THEMES.find((t) => t.id === id) ?? THEMES[0]

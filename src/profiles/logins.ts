@@ -1,8 +1,8 @@
 import { limits } from '../kernel/limits.ts'
 
 /**
- * spec, Profile settings: 28 reserved logins. 25 are listed by the spec; ARCHITECTURE.md names
- * our three unnamed ones (`mcp`, `oauth`, `static`), which are first path segments we serve.
+ * spec, Profile settings: 28 reserved logins. 25 are listed by the spec; the other three
+ * are ours (`mcp`, `oauth`, `static`), which are first path segments we serve.
  */
 export const RESERVED_LOGINS: readonly string[] = Object.freeze([
   'adm',

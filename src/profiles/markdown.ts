@@ -13,7 +13,7 @@ import type { ProfileResource } from './profile-schemas.ts'
 
 const EMPTY = '_(empty)_'
 
-/** issue 31: the owner's view says when a block is off the public page (the public view never shows such a block). */
+/** The owner's view says when a block is off the public page (the public view never shows such a block). */
 function visibilityNote(slot: SlotResource): string {
   const v = slot.visibility
   if (!v) return ''
@@ -65,7 +65,7 @@ export async function pageMarkdown(db: Db, config: Config, profile: StoredProfil
 }
 
 /**
- * The public markdown view (issue 31): only the slots shown at `now`, numbered as the visitor
+ * The public markdown view: only the slots shown at `now`, numbered as the visitor
  * sees them (no gap betrays a hidden one), and the moment that set changes by itself.
  */
 export async function publicPageMarkdown(db: Db, config: Config, profile: StoredProfile, now = Date.now()): Promise<{ markdown: string; expiresAt: number | undefined }> {
@@ -79,7 +79,7 @@ export async function publicPageMarkdown(db: Db, config: Config, profile: Stored
 
 /**
  * The token count sent as x-markdown-tokens (gpt-tokenizer's default encoding, o200k_base). The
- * encoding's tables take ~70 MB, so they load with the first markdown answer, not at start.
+ * encoding's tables are large, so they load with the first markdown answer, not at start.
  */
 export async function markdownTokens(markdown: string): Promise<number> {
   const { countTokens } = await import('gpt-tokenizer')

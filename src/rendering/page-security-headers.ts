@@ -15,9 +15,9 @@ const frameSources = [...new Set(Object.values(slotTypes).flatMap((def) => def.f
  *
  * No Cross-Origin-Opener-Policy, unlike the dashboard: a public page is the same for every
  * visitor, so there is nothing for an opener to probe, and `same-origin` makes Chromium move a
- * fresh navigation to a new renderer process once the answer arrives, which delayed the demo
- * page's largest contentful paint by some 200 ms on this machine (436 ms without, 644 ms with:
- * bench/demo-page.ts). Links the page opens carry rel="noopener".
+ * fresh navigation to a new renderer process once the answer arrives, which delays the page's
+ * largest contentful paint (docs/decisions/public-page-no-coop.md; bench/demo-page.ts measures
+ * it). Links the page opens carry rel="noopener".
  */
 export function pageSecurityHeaders(publicUrl: string, styleHash: string): Record<string, string> {
   const self = new URL(publicUrl).origin

@@ -26,7 +26,7 @@ export interface PageModel {
   /** The uploads themselves: what link previews (og:image) show. */
   avatarUrl: string | null
   bgImageUrl: string | null
-  /** What the page itself shows of the avatar: crops sized for the circle and the icons (issue 32). */
+  /** What the page itself shows of the avatar: crops sized for the circle and the icons. */
   avatarCrops: SquareCropUrls | null
   /** The cover's dimensions and WebP variants, when known. */
   bgImage: ImageFacts | null

@@ -21,7 +21,7 @@ export function qrCodes(maxEntries = 500) {
     const key = `${format} ${url}`
     const hit = drawn.get(key)
     if (hit) return hit
-    // Loaded on the first code asked for (~10 MB with its PNG encoder), not at start.
+    // Loaded on the first code asked for (with its PNG encoder), not at start.
     const { default: QRCode } = await import('qrcode')
     const body =
       format === 'svg'

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { isTimeZone } from '../kernel/time-zone.ts'
 import { card, RECORD_GONE_CSS } from './shared/block-css.ts'
 import { mdText } from './shared/markdown-text.ts'
 import type { EventView } from './shared/records.ts'
@@ -7,16 +8,6 @@ import { strictObject } from './shared/schema-parts.ts'
 import { defineSlotType } from './types.ts'
 
 const asEvent = (record: unknown) => (record && typeof record === 'object' && 'startsAt' in record ? (record as EventView) : undefined)
-
-const isTimeZone = (zone: string | undefined): zone is string => {
-  if (!zone) return false
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * When the event happens, in the page's language: one date with a time range when it starts and

@@ -1,7 +1,7 @@
 import { isShownAt, nextChangeAfter } from './shared/visibility.ts'
 
 /**
- * issue 31: the slots a public page shows at `now` (not hidden, inside their window), and the
+ * The slots a public page shows at `now` (not hidden, inside their window), and the
  * first moment after `now` at which that set changes. Every public reader (HTML page, markdown
  * view, click redirect) decides through this one function.
  */

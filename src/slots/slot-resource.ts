@@ -50,7 +50,7 @@ export interface StoredSlotLike {
   type: string
   position: number
   data: unknown
-  /** issue 31; absent (a row from before it): always visible. */
+  /** Absent (a row from before visibility existed): always visible. */
   visibility?: SlotVisibility
   createdAt: string | null
   updatedAt: string | null

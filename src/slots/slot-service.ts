@@ -19,7 +19,7 @@ import { checkSlotData, isPlainObject } from './slot-data.ts'
 export interface NewSlot {
   type: string
   data?: unknown
-  /** issue 31: optional; a new slot is visible. */
+  /** Optional; a new slot is visible. */
   visibility?: VisibilityPatch
 }
 
@@ -96,7 +96,7 @@ async function prepare(
 }
 
 /**
- * issue 31: each item's visibility merged over its current one (a new slot: visible) and
+ * Each item's visibility merged over its current one (a new slot: visible) and
  * checked, problems keyed `<prefix>.visibility.<key>` beside the data's (prefix `data` →
  * `visibility.endsAt`; `slots.2.data` → `slots.2.visibility.endsAt`). The owner's time zone is
  * read only when some time is written without an offset.
@@ -119,7 +119,7 @@ async function prepareVisibility(
   })
 }
 
-/** The owner's page's time zone (issue 31 reads times without an offset in it). */
+/** The owner's page's time zone (times of a schedule without an offset are read in it). */
 async function ownerTimeZone(db: Db, userId: number): Promise<string> {
   return (await usersRepository.findById(db, userId))?.timezone ?? 'UTC'
 }
@@ -174,7 +174,7 @@ const NOTHING_TO_CHANGE = 'Send data (merged over the current values), visibilit
 
 /**
  * spec, PATCH …/slots/{slot}: data merged at the top level; the type cannot change. A patch of
- * visibility alone (issue 31) touches no data, so it is allowed on read-only and legacy slots too.
+ * visibility alone touches no data, so it is allowed on read-only and legacy slots too.
  */
 async function update(
   db: Db,
@@ -197,7 +197,7 @@ async function update(
   return slotsRepository.updateData(db, slot.id, next.data, next.visibility)
 }
 
-/** issue 31: a slot's visibility alone, for any slot of the page (read-only and legacy ones too). */
+/** A slot's visibility alone, for any slot of the page (read-only and legacy ones too). */
 async function setVisibility(db: Db, profile: StoredProfile, slotOrId: StoredSlot | number, patch: VisibilityPatch): Promise<StoredSlot> {
   await profilesRepository.lockForWrite(db, profile.id)
   const slot = typeof slotOrId === 'number' ? await get(db, profile.id, slotOrId) : slotOrId

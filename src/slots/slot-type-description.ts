@@ -15,6 +15,6 @@ export const describeSlotType = (def: AnySlotTypeDef) => ({
   computed: wireSchema(def.computed),
   enumLabels: def.enumLabels,
   example: def.example as Record<string, unknown>,
-  // issue 31: the same for every type, stated with each so a reader of one type learns it.
+  // The same for every type, stated with each so a reader of one type learns it.
   visibility: wireSchema(VisibilityInput),
 })

@@ -290,7 +290,7 @@ async function addSocialDaily(db: Db, rows: SocialDailyRow[]): Promise<void> {
   )
 }
 
-/** issue 31: the dimensions a visit is counted under, beside its page and day. */
+/** The dimensions a visit is counted under, beside its page and day. */
 export const BREAKDOWN_DIMENSIONS = ['source', 'country', 'device', 'browser'] as const
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number]
 
@@ -320,7 +320,7 @@ function summed(rows: BreakdownRow[], keyOf: (r: BreakdownRow) => string, period
 
 /**
  * Adds the counts to each row's day and to its month, and to those of the page's account
- * (issue 32), in SQL, so concurrent writers stay exact. Rows of pages gone are dropped.
+ * in SQL, so concurrent writers stay exact. Rows of pages gone are dropped.
  */
 async function addBreakdowns(db: Db, rows: BreakdownRow[]): Promise<void> {
   if (rows.length === 0) return
@@ -427,7 +427,7 @@ export interface BreakdownTotal {
   clicks: number
 }
 
-/** Whose counters a total sums: pages' own rows, or the sums their accounts keep (issue 32). */
+/** Whose counters a total sums: pages' own rows, or the sums their accounts keep. */
 const BREAKDOWN_TABLES = {
   pages: { daily: 'analytics_breakdown_daily', monthly: 'analytics_breakdown_monthly', owner: 'profile_id' },
   accounts: { daily: 'analytics_account_breakdown_daily', monthly: 'analytics_account_breakdown_monthly', owner: 'user_id' },

@@ -27,7 +27,7 @@ export interface OpenOptions {
 }
 
 let pgLoaded: typeof PgModule | undefined
-/** The PostgreSQL driver (~15 MB) loads only for a DATABASE_URL; SQLite starts need none of it. */
+/** The PostgreSQL driver loads only for a DATABASE_URL; SQLite starts need none of it. */
 function loadPg(): typeof PgModule {
   if (!pgLoaded) {
     pgLoaded = createRequire(import.meta.url)('pg') as typeof PgModule

@@ -103,7 +103,7 @@ export interface SlotsTable {
   type: string
   position: number
   data: string
-  /** issue 31: 1 takes the block off the public page; starts_at/ends_at bound when it shows (ISO 8601 as written). */
+  /** 1 takes the block off the public page; starts_at/ends_at bound when it shows (ISO 8601 as written). */
   hidden: Generated<number>
   starts_at: string | null
   ends_at: string | null
@@ -175,7 +175,7 @@ export interface AnalyticsSocialDailyTable {
   clicks: number
 }
 
-/** issue 31: views and clicks per value of one dimension (source, country, device, browser) of a day. */
+/** Views and clicks per value of one dimension (source, country, device, browser) of a day. */
 export interface AnalyticsBreakdownDailyTable {
   profile_id: number
   day: string
@@ -195,7 +195,7 @@ export interface AnalyticsBreakdownMonthlyTable {
   clicks: number
 }
 
-/** issue 32: the breakdown counters of all of an account's pages, per day. */
+/** The breakdown counters of all of an account's pages, per day. */
 export interface AnalyticsAccountBreakdownDailyTable {
   user_id: number
   day: string

@@ -2,9 +2,8 @@ import type { Selectable } from 'kysely'
 import { type CamelCased, camelRow } from './camel-row.ts'
 import { countRows, type Db, nowIso, prepared } from './db.ts'
 import type { User } from './users.ts'
-import type { TokenKind, TokensTable } from './schema.ts'
+import type { TokensTable } from './schema.ts'
 
-export type { TokenKind }
 
 export type Ability = 'profile:read' | 'profile:write'
 export const ABILITIES: readonly Ability[] = ['profile:read', 'profile:write']

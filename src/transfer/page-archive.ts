@@ -5,7 +5,7 @@ import { AppError, invalidField } from '../kernel/errors.ts'
 const fflate = onFirstUse<typeof Fflate>('fflate')
 
 /**
- * issue 30, hostile files: what a page archive may be. A page has at most 500 slots and its
+ * Hostile files: what a page archive may be. A page has at most 500 slots and its
  * images are uploads of at most 50 MB, so anything past these is not a page but an attack or a
  * mistake, and is refused before it costs memory.
  */

@@ -4,7 +4,7 @@ import { VisibilityInput } from '../slots/shared/visibility.ts'
 import { Nullable } from '../kernel/schema-helpers.ts'
 
 /**
- * issue 30: one page as a portable document (`page.json`), the same for every Slotline. A reader
+ * One page as a portable document (`page.json`), the same for every Slotline. A reader
  * refuses any other `format` or `version`; a later version that changes a meaning gets a new
  * number, one that only adds optional fields keeps it.
  */
@@ -156,7 +156,7 @@ export const RECORD_FIELDS = {
   forms: ['title', 'description', 'fields', 'submitLabel'],
 } as const
 
-/** What was read and not imported, and why: never dropped silently (issue 30). */
+/** What was read and not imported, and why: never dropped silently. */
 export const SkippedItem = Type.Object(
   {
     field: Type.String({ description: 'Where it was: `slots.3`, `profile.avatar`, `files/7.png`, or the importer\'s own name for it.', examples: ['slots.3'] }),

@@ -15,9 +15,6 @@ export const RETRY_DELAYS_MS: readonly number[] = [
   20 * 3600_000,
 ]
 
-/** Attempts in all: the first and one per retry. */
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
-
 /** A receiver asking for more time never holds a delivery past this between two attempts. */
 const MAX_RETRY_AFTER_MS = 24 * 3600_000
 

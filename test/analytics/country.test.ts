@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -23,7 +22,7 @@ describe(`the country of a visit, through HTTP to the analytics API (${STORE})`,
       assert.equal(res.status, 200)
       await res.arrayBuffer()
     }
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const analytics = await t.request('GET', `/v1/profiles/${profile.id}/analytics?period=today&compare=false`, { token })
     assert.equal(analytics.status, 200, analytics.text)
     assert.deepEqual(analytics.body.data.countries, [

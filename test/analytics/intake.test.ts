@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { HyperLogLog } from '../../src/analytics/hll.ts'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { closeContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
 import type { AppContext } from '../../src/context.ts'
@@ -60,12 +59,12 @@ describe(`analytics intake (${STORE})`, () => {
   })
 
   it('is one instance per context', () => {
-    assert.equal(analyticsIntake(ctx), analyticsIntake(ctx))
+    assert.equal(ctx.intake, ctx.intake)
   })
 
   it('writes every recorded event exactly once while recording goes on during flushes', async () => {
     const page = await pageOf(ctx)
-    const intake = analyticsIntake(ctx)
+    const intake = ctx.intake
     const flushes: Promise<void>[] = []
     for (let i = 0; i < 5000; i++) {
       assert.equal(intake.view({ profileId: page.id, ip: `10.1.${i >> 8}.${i & 255}`, userAgent: BROWSER, at }), true)
@@ -86,7 +85,7 @@ describe(`analytics intake (${STORE})`, () => {
 
   it('counts a returning visitor once per day and never stores an address', async () => {
     const page = await pageOf(ctx)
-    const intake = analyticsIntake(ctx)
+    const intake = ctx.intake
     for (let i = 0; i < 10; i++) intake.view({ profileId: page.id, ip: '203.0.113.9', userAgent: BROWSER, at })
     await intake.flush()
     const t = await totals(ctx, page.id)
@@ -98,7 +97,7 @@ describe(`analytics intake (${STORE})`, () => {
 
   it('does not count crawlers, scripted clients, prefetches or an empty user agent', async () => {
     const page = await pageOf(ctx)
-    const intake = analyticsIntake(ctx)
+    const intake = ctx.intake
     const base = { profileId: page.id, ip: '198.51.100.1', at }
     assert.equal(intake.view({ ...base, userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }), false)
     assert.equal(intake.view({ ...base, userAgent: 'curl/8.4.0' }), false)
@@ -114,7 +113,7 @@ describe(`analytics intake (${STORE})`, () => {
 
   it("buckets an event at 23:30 UTC on the next day for a Europe/Berlin owner", async () => {
     const page = await pageOf(ctx, 'Europe/Berlin')
-    const intake = analyticsIntake(ctx)
+    const intake = ctx.intake
     intake.view({ profileId: page.id, ip: '192.0.2.1', userAgent: BROWSER, at: new Date('2026-02-28T23:30:00Z') })
     await intake.flush()
     const rows = await analyticsRepository.readDailyCounts(ctx.db, [page.id], ALL.from, ALL.to)
@@ -127,7 +126,7 @@ describe(`analytics intake (${STORE})`, () => {
   it("drops the events of a page deleted before the flush and keeps every other page's", async () => {
     const kept = await pageOf(ctx)
     const gone = await pageOf(ctx)
-    const intake = analyticsIntake(ctx)
+    const intake = ctx.intake
     intake.view({ profileId: kept.id, ip: '192.0.2.2', userAgent: BROWSER, at })
     intake.view({ profileId: gone.id, ip: '192.0.2.2', userAgent: BROWSER, at })
     await profilesRepository.remove(ctx.db, gone.id)
@@ -138,7 +137,7 @@ describe(`analytics intake (${STORE})`, () => {
 
   it('keeps the events of a failed write, in order with newer ones, and writes them all once the store is back', async () => {
     const page = await pageOf(ctx)
-    const intake = analyticsIntake(ctx)
+    const intake = ctx.intake
     for (let i = 0; i < 1500; i++) intake.view({ profileId: page.id, ip: `10.3.${i >> 8}.${i & 255}`, userAgent: BROWSER, at })
     for (let i = 0; i < 40; i++) intake.click({ profileId: page.id, ip: `10.3.0.${i}`, userAgent: BROWSER, slotId: 4, socialIndex: null, at })
     // The rollup table gone for a moment: the write fails and its events wait for the next one.
@@ -163,7 +162,7 @@ describe(`analytics intake (${STORE})`, () => {
 
   it('writes what is still buffered when the context closes, so a restart finds every event', async () => {
     const page = await pageOf(ctx)
-    const intake = analyticsIntake(ctx)
+    const intake = ctx.intake
     for (let i = 0; i < 2500; i++) intake.view({ profileId: page.id, ip: `10.2.${i >> 8}.${i & 255}`, userAgent: BROWSER, at })
     for (let i = 0; i < 75; i++) intake.click({ profileId: page.id, ip: `10.2.0.${i}`, userAgent: BROWSER, slotId: 3, socialIndex: null, at })
     // No flush: closing the context must write the rest before the database closes.

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { addDays } from '../../src/analytics/local-day.ts'
 import { purgeExpiredAnalytics } from '../../src/analytics/analytics-purge.ts'
 import { analyticsRepository } from '../../src/store/analytics.ts'
@@ -19,7 +18,7 @@ describe(`analytics retention (${STORE})`, () => {
     const { user } = await makeAccount(t, { timezone: 'UTC' })
     const page = await makeProfile(t, user)
     const now = new Date('2026-11-22T12:00:00Z')
-    const intake = analyticsIntake(t.ctx)
+    const intake = t.ctx.intake
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000)
     for (const daysAgo of [500, 366, 365, 364, 10]) {
       intake.view({ profileId: page.id, ip: `10.0.0.${daysAgo % 250}`, userAgent: BROWSER, at: at(daysAgo) })

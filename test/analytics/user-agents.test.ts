@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { agentFacts } from '../../src/analytics/visit-origin.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
@@ -106,7 +105,7 @@ describe(`a visit from Instagram's Android app, through HTTP to the analytics AP
     const res = await fetch(`${t.url}/${profile.login}`, { headers: { 'user-agent': INSTAGRAM_ANDROID, accept: 'text/html', 'x-forwarded-for': '8.8.8.8' } })
     assert.equal(res.status, 200)
     await res.arrayBuffer()
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
 
     const analytics = await t.request('GET', `/v1/profiles/${profile.id}/analytics?period=today&compare=false`, { token })
     assert.equal(analytics.status, 200, analytics.text)

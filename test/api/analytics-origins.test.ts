@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 // issue 31: views and clicks sent over real HTTP with known Referers, user agents and
@@ -85,7 +84,7 @@ describe(`where visitors come from, counted per source, country and device (${ST
     await view({ ua: DESKTOP, ip: GB, cookie: 'theme=dark; slotline_session=abc.def' })
     await click({ ua: DESKTOP, ip: GB, cookie: 'slotline_session=abc.def' })
 
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const res = await t.request('GET', `/v1/profiles/${profileId}/analytics?period=today&compare=false`, { token })
     assert.equal(res.status, 200, res.text)
     const data = res.body.data
@@ -122,7 +121,7 @@ describe(`where visitors come from, counted per source, country and device (${ST
         await res.arrayBuffer()
       }
     }
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const res = await t.request('GET', `/v1/profiles/${profile.id}/analytics?period=today&compare=false`, { token: account.token })
     const sources = res.body.data.sources as Array<{ source: string; views: number }>
     assert.deepEqual(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake, type ClickInput } from '../../src/analytics/intake.ts'
+import type { ClickInput } from '../../src/analytics/intake.ts'
 import { addDays, localDay } from '../../src/analytics/local-day.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { makeAccount, makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
@@ -31,11 +31,11 @@ const button = (title: string) => ({ type: 'button', data: { title, subtitle: ''
 
 /** Records `n` views (or clicks) by distinct visitors starting at `from`, on the given day. */
 function views(t: TestApp, profileId: number, n: number, at: Date, from = 0) {
-  const intake = analyticsIntake(t.ctx)
+  const intake = t.ctx.intake
   for (let i = 0; i < n; i++) assert.equal(intake.view({ profileId, ip: ip(from + i), userAgent: BROWSER, at }), true)
 }
 function clicks(t: TestApp, profileId: number, n: number, at: Date, target: Pick<ClickInput, 'slotId' | 'socialIndex'>, from = 0) {
-  const intake = analyticsIntake(t.ctx)
+  const intake = t.ctx.intake
   for (let i = 0; i < n; i++) assert.equal(intake.click({ profileId, ip: ip(from + i), userAgent: BROWSER, at, ...target }), true)
 }
 
@@ -80,7 +80,7 @@ describe(`GET /profiles/{profileKey}/analytics (${STORE})`, () => {
     for (let d = 14; d <= 20; d++) views(t, profileId, 100, noon(d), 1000)
     clicks(t, profileId, 30, noon(15), { slotId: slotIds[0]!, socialIndex: null }, 1000)
     clicks(t, profileId, 5, noon(15), { slotId: null, socialIndex: 0 }, 1000)
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
   })
   after(() => t.close())
 
@@ -228,7 +228,7 @@ describe(`GET /profiles/{profileKey}/analytics (${STORE})`, () => {
     const again = (await get('period=today')).body
     assert.equal(again.meta.generatedAt, first.meta.generatedAt)
     views(t, profileId, 3, new Date(), 50_000)
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const fresh = (await get('period=today')).body
     assert.equal(fresh.data.totals.views, first.data.totals.views + 3)
   })
@@ -237,7 +237,7 @@ describe(`GET /profiles/{profileKey}/analytics (${STORE})`, () => {
     const owner = (await profilesRepository.findById(t.ctx.db, profileId))!
     const page = await makeProfile(t, { id: owner.userId } as Parameters<typeof makeProfile>[1])
     for (let d = 0; d < 100; d++) views(t, page.id, 40, noon(d), d * 7)
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const ask = async (query: string) => {
       const res = await t.request('GET', `/v1/profiles/${page.id}/analytics?period=last90&${query}`, { token })
       assert.equal(res.status, 200, res.text)
@@ -309,7 +309,7 @@ describe(`GET /profiles/{profileKey}/analytics for an owner in Europe/Berlin (${
     const day = addDays(today, -5)
     views(t, page.id, 1, new Date(`${day}T23:30:00Z`))
     views(t, page.id, 2, new Date(`${day}T21:30:00Z`), 10)
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const res = await t.request('GET', `/v1/profiles/${page.id}/analytics?dateFrom=${day}&dateTo=${addDays(day, 1)}&include=timeline`, { token })
     assert.equal(res.status, 200, res.text)
     assert.equal(res.body.data.period.timezone, 'Europe/Berlin')
@@ -354,7 +354,7 @@ describe(`GET /analytics (${STORE})`, () => {
     views(t, pages[1]!.id, 50, noon(9))
     const stranger = await makeUser(t)
     views(t, (await makeProfile(t, stranger)).id, 999, noon(3))
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
   })
   after(() => t.close())
 

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
-import { metricsOf } from '../../src/observability/metrics.ts'
 import { eventsRepository } from '../../src/store/events.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
 import { formsRepository } from '../../src/store/forms.ts'
@@ -166,7 +164,7 @@ describe(`a hidden or out-of-window block on the public page (${STORE})`, () => 
     assert.ok(owners.text.includes(`(slot ${secret.id}, hidden)`), 'the owner’s markdown marks the hidden block')
     assert.equal((await t.request('GET', go, { headers: browser })).status, 404)
 
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const analytics = await t.request('GET', `/v1/profiles/${p.profile.id}/analytics?period=today&compare=false`, { token: p.token })
     assert.equal(analytics.body.data.blocks.find((b: { slotId: number }) => b.slotId === secret.id)?.clicks, 1, 'the click history stays')
 
@@ -215,7 +213,7 @@ describe(`a hidden or out-of-window block on the public page (${STORE})`, () => 
     const p = await page()
     const endsAt = new Date(Date.now() + 1500).toISOString()
     const brief = await create(p, button('brief', { visibility: { endsAt } }))
-    const counts = metricsOf(t.ctx).pageCache
+    const counts = t.ctx.metrics.pageCache
     assert.ok((await html(p)).includes(`id="slot-${brief.id}"`))
     const hits = counts.hits
     assert.ok((await html(p)).includes(`id="slot-${brief.id}"`))

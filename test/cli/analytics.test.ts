@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { addDays, localDay } from '../../src/analytics/local-day.ts'
 import { resolveQuery } from '../../src/analytics/period.ts'
 import { pageReport } from '../../src/analytics/report.ts'
@@ -24,7 +23,7 @@ describe(`cli analytics seed and purge (${STORE})`, () => {
     await profilesRepository.update(ctx.db, page.id, { socials: [{ link: 'https://instagram.com/seeded', order: 0 }] })
     await insertButtonSlots(ctx.db, page.id, ['Shop', 'Blog', 'Contact'])
     // One visit far past retention, for the purge to find.
-    analyticsIntake(ctx).view({
+    ctx.intake.view({
       profileId: page.id,
       ip: '192.0.2.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0',

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import SQLite from 'better-sqlite3'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { FILES_TABLE } from '../../src/backup/backup-file.ts'
 import { backupSqliteStore } from '../../src/backup/sqlite-backup.ts'
 import { restoreSqliteStore } from '../../src/backup/sqlite-restore.ts'
@@ -122,7 +121,7 @@ describe(`cli backup and restore (SQLite stores; ${STORE} run)`, () => {
   })
 
   it('restores a quiet store to an identical API view, uploads served by the restored service, same secret', async () => {
-    const intake = analyticsIntake(t.ctx)
+    const intake = t.ctx.intake
     for (let i = 0; i < 5; i++) intake.view({ profileId, ip: `198.51.100.${i}`, userAgent: BROWSER_UA })
     await intake.flush()
     const file = join(tempDir('backup'), 'quiet.slotline')

@@ -2,9 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { unzipSync } from 'fflate'
 import { sql } from 'kysely'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { slotService } from '../../src/slots/slot-service.ts'
-import { mediaOf } from '../../src/media/media.ts'
 import { isPostgres } from '../../src/store/db.ts'
 import { emailChangesRepository } from '../../src/store/email-changes.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
@@ -33,7 +31,7 @@ async function fullAccount(t: TestApp) {
   const clientId = `https://agent-${user.id}.example/meta.json`
   await oauthRepository.saveClient(t.ctx.db, { clientId, name: 'Agent', redirectUris: ['http://127.0.0.1:9/cb'] })
   await oauthRepository.upsertGrant(t.ctx.db, user.id, clientId, ['profile:read'])
-  const intake = analyticsIntake(t.ctx)
+  const intake = t.ctx.intake
   intake.view({ profileId: profile.id, ip: '10.9.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36', at: new Date() })
   await intake.flush()
   // A change of e-mail waiting for its link.
@@ -78,7 +76,7 @@ describe(`account lifecycle in the dashboard (${STORE})`, () => {
   it('deletes the account and everything of it in one go: no row names it afterwards, its files are gone, its browser is signed out', async () => {
     const other = await fullAccount(t)
     const { v, user, token, profile, path } = await fullAccount(t)
-    const { storage } = mediaOf(t.ctx)
+    const { storage } = t.ctx.media
     assert.ok(await storage.get(path))
     const second = await registeredVisitorSignedInAs(t, user)
 

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { filesRepository } from '../../src/store/files.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { makeProfile, makeToken, makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
@@ -109,7 +108,7 @@ describe(`dashboard /my-links (${STORE})`, () => {
         const res = await t.request('POST', `/v1/profiles/${profile.id}/slots`, { token, body: { type: 'button', data: { title, link: 'example.com' } } })
         slots.push(res.body.data.id)
       }
-      const intake = analyticsIntake(t.ctx)
+      const intake = t.ctx.intake
       for (let i = 0; i < 3; i++) intake.view({ profileId: profile.id, ip: `10.0.0.${i}`, userAgent: BROWSER_UA })
       for (let i = 0; i < 2; i++) intake.click({ profileId: profile.id, slotId: slots[0], socialIndex: null, ip: `10.0.0.${i}`, userAgent: BROWSER_UA })
       intake.click({ profileId: profile.id, slotId: slots[1], socialIndex: null, ip: '10.0.0.9', userAgent: BROWSER_UA })
@@ -217,7 +216,7 @@ describe(`dashboard /my-links (${STORE})`, () => {
       await t.request('PATCH', `/v1/profiles/${kept.id}`, { token, body: { avatar: shared.path } })
       const slot = await t.request('POST', `/v1/profiles/${doomed.id}/slots`, { token, body: { type: 'picture', data: { path: own.path } } })
       assert.equal(slot.status, 201, slot.text)
-      const intake = analyticsIntake(t.ctx)
+      const intake = t.ctx.intake
       intake.view({ profileId: doomed.id, ip: '10.1.0.1', userAgent: BROWSER_UA })
       await intake.flush()
       assert.equal((await fetch(`${t.url}/${doomed.login}`)).status, 200)

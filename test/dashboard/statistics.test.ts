@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { addDays, localDay } from '../../src/analytics/local-day.ts'
 import { ownerPrincipal } from '../../src/auth/principal.ts'
 import * as useCases from '../../src/core/use-cases.ts'
@@ -43,7 +42,7 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
       { type: 'button', data: { title: 'Book', link: 'https://book.example' } },
       { type: 'button', data: { title: 'Shop', link: 'https://shop.example' } },
     ])
-    const intake = analyticsIntake(t.ctx)
+    const intake = t.ctx.intake
     // This week (days 0..6 ago): 20 views by 10 people, 3 clicks on Book, 1 on Shop, 1 on the social link.
     for (let i = 0; i < 20; i++) intake.view({ profileId, ip: ip(i % 10), userAgent: BROWSER, at: noon(1) })
     for (let i = 0; i < 5; i++) intake.view({ profileId, ip: ip(200 + i), userAgent: BOT, at: noon(1) })

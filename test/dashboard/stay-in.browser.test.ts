@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { slotService } from '../../src/slots/slot-service.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
 import { formsRepository } from '../../src/store/forms.ts'
@@ -159,7 +158,7 @@ describe(`dashboard views people stay in, in a real browser (${STORE})`, () => {
     const profile = await makeProfile(t, user)
     await profilesRepository.update(t.ctx.db, profile.id, { socials: [{ link: 'https://github.com/jane', order: 0 }] })
     const [book] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'button', data: { title: 'Book', link: 'https://book.example' } }])
-    const intake = analyticsIntake(t.ctx)
+    const intake = t.ctx.intake
     const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36'
     const at = new Date(Date.now() - 86_400_000)
     for (let i = 0; i < 8; i++) intake.view({ profileId: profile.id, ip: `10.1.0.${i}`, userAgent: ua, at })

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import sharp from 'sharp'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { schedulePeriodic } from '../../src/jobs/periodic-job.ts'
 import { analyticsRepository } from '../../src/store/analytics.ts'
 import { makeAccount, makeProfile, STORE } from '../helpers/app.ts'
@@ -177,7 +176,7 @@ describe('two instances behind a round-robin proxy (PostgreSQL + Redis + S3)', o
     )
 
     await a.close()
-    await analyticsIntake(b.ctx).flush()
+    await b.ctx.intake.flush()
     const days = await analyticsRepository.readDailyCounts(b.ctx.db, [profile.id], '2000-01-01', '2100-01-01')
     assert.equal(
       days.reduce((n, d) => n + d.views, 0),

@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import pino from 'pino'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { accounts } from '../../src/auth/accounts.ts'
 import { buildApp, closeContext, createContext } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
@@ -88,7 +87,7 @@ describe(`Business counters on /-/metrics (${STORE})`, () => {
     const before = sample(await scrape(t), 'slotline_clicks_total')
     const res = await t.request('GET', `/-/go/${profileId}/${slot.body.data.id}/0`, { headers: browser })
     assert.equal(res.status, 302)
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     assert.equal(sample(await scrape(t), 'slotline_clicks_total') - before, 1)
   })
 

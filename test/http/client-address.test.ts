@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { ConfigError, loadConfig } from '../../src/config.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { useHandClock } from '../helpers/rate-limits.ts'
@@ -33,7 +32,7 @@ async function countedViews(t: TestApp, forwardedFor: string[]): Promise<{ views
   }
   // The first view renders and fills the cache; the rest are answered before Fastify.
   assert.equal(hits, forwardedFor.length * 2 - 1)
-  await analyticsIntake(t.ctx).flush()
+  await t.ctx.intake.flush()
   const res = await t.request('GET', `/v1/profiles/${profile.id}/analytics`, { token })
   assert.equal(res.status, 200, res.text)
   return { views: res.body.data.totals.views, uniqueVisitors: res.body.data.totals.uniqueVisitors }

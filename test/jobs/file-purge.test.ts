@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
-import { periodicJobs } from '../../src/jobs/periodic-job.ts'
 import { FILE_PURGE_JOB } from '../../src/media/file-purge.ts'
 import { nowIso } from '../../src/store/db.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
@@ -45,7 +44,7 @@ const served = async (t: TestApp, path: string) => {
 }
 
 const runFilePurge = async (t: TestApp) => {
-  const tick = periodicJobs(t.ctx).get(FILE_PURGE_JOB)
+  const tick = t.ctx.jobs.get(FILE_PURGE_JOB)
   assert.ok(tick, `${FILE_PURGE_JOB} is scheduled`)
   await tick()
 }

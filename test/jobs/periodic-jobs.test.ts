@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { closeContext } from '../../src/app.ts'
-import { periodicJobs, schedulePeriodic } from '../../src/jobs/periodic-job.ts'
+import { schedulePeriodic } from '../../src/jobs/periodic-job.ts'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { separateStore } from '../helpers/separate-store.ts'
 
@@ -21,7 +21,7 @@ describe(`background jobs (${STORE})`, () => {
   after(() => t.close())
 
   it('schedules the purges of the service', () => {
-    const names = [...periodicJobs(t.ctx).keys()]
+    const names = [...t.ctx.jobs.keys()]
     for (const name of ['idempotency-purge', 'analytics-purge']) assert.ok(names.includes(name), name)
   })
 
@@ -29,7 +29,7 @@ describe(`background jobs (${STORE})`, () => {
     // A real fault: the tables the jobs work on are gone.
     await sql`DROP TABLE analytics_daily`.execute(t.ctx.db)
     if (!t.ctx.redis) await sql`DROP TABLE idempotency_keys`.execute(t.ctx.db)
-    const jobs = periodicJobs(t.ctx)
+    const jobs = t.ctx.jobs
     await jobs.get('analytics-purge')!()
     await jobs.get('idempotency-purge')!()
     const failed = lines.filter((l) => l.level === 50)

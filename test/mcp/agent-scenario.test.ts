@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { type Client, SdkHttpError } from '@modelcontextprotocol/client'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import type { Visitor } from '../helpers/dashboard.ts'
 import { callTool, connectMcp } from '../helpers/mcp.ts'
@@ -106,7 +105,7 @@ describe(`An agent connected through OAuth builds a musician's page through /mcp
     const page = await fetch(`${t.url}/${login}`, { headers: { 'user-agent': BROWSER } })
     assert.equal(page.status, 200)
     await page.arrayBuffer()
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const stats = await call('get_profile_analytics', { profileKey: login, period: 'today' })
     assert.equal(stats.analytics.totals.views, 1)
     assert.equal(stats.analytics.blocks.length, 5)

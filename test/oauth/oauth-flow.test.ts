@@ -6,7 +6,7 @@ import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { oauthGrants } from '../../src/authorization/grants.ts'
 import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
 import { when } from '../../src/dashboard/format.ts'
-import { configureMedia, mediaOf } from '../../src/media/media.ts'
+import { configureMedia } from '../../src/media/media.ts'
 import { oauthRepository } from '../../src/store/oauth.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { approve, authorizationUrl, connect, consentForm, discover, exchange, insecure, REDIRECT, register, tokenRequest, tokensFor } from './helpers.ts'
@@ -587,7 +587,7 @@ describe(`OAuth clients identified by a metadata document (${STORE})`, () => {
     answers.set('/trickle.json', (res) => res.writeHead(200, { 'content-type': 'application/json' }).write('{"client_id":')) // never ends
     const visitor = Visitor.of(t)
     await visitor.register({ email: freshEmail() })
-    const usual = mediaOf(t.ctx).urlTimeoutMs
+    const usual = t.ctx.media.urlTimeoutMs
     configureMedia(t.ctx, { urlTimeoutMs: 300 })
     try {
       for (const path of ['/silent.json', '/trickle.json']) {

@@ -6,7 +6,6 @@ import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import sharp from 'sharp'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { demo } from '../../src/cli/demo-commands.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import type { User } from '../../src/store/users.ts'
@@ -308,7 +307,7 @@ describe(`public page in a real browser (${STORE})`, () => {
   })
 
   async function clicks(): Promise<number> {
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const res = await t.request('GET', `/v1/profiles/${profileId}/analytics?period=today&compare=false`, { token })
     return res.body.data.totals.clicks
   }

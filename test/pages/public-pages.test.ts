@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { buildApp, closeContext, createContext } from '../../src/app.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
@@ -11,7 +10,7 @@ import { BROWSER_UA, buildDemoPage } from './page-fixtures.ts'
 const browser = { 'user-agent': BROWSER_UA, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
 
 async function pageAnalytics(t: TestApp, token: string, profileId: number) {
-  await analyticsIntake(t.ctx).flush()
+  await t.ctx.intake.flush()
   const res = await t.request('GET', `/v1/profiles/${profileId}/analytics?period=today&compare=false`, { token })
   assert.equal(res.status, 200, res.text)
   return res.body.data

@@ -4,7 +4,6 @@ import { Readable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, chromium } from 'playwright-core'
 import sharp from 'sharp'
-import { mediaOf } from '../../src/media/media.ts'
 import { purgeUnusedFiles } from '../../src/media/file-purge.ts'
 import { SQUARE_SIZES, squareKey, variantKey } from '../../src/media/storage.ts'
 import { uploadService } from '../../src/media/uploads.ts'
@@ -96,7 +95,7 @@ for (const driver of ['disk', 's3'] as const) {
       // An upload as the service stored them before: a random name, no crops.
       const old = `u${user.id}/${randomBytes(16).toString('base64url')}.png`
       const bytes = await solid(500, 300, 'png', '#884422')
-      await mediaOf(t.ctx).storage.put(old, { data: bytes }, 'image/png')
+      await t.ctx.media.storage.put(old, { data: bytes }, 'image/png')
       await filesRepository.insert(t.ctx.db, { userId: user.id, path: old, mime: 'image/png', size: bytes.length, width: 500, height: 300 })
       await profilesRepository.update(t.ctx.db, profile.id, { avatar: old })
 
@@ -112,7 +111,7 @@ for (const driver of ['disk', 's3'] as const) {
       const shown = await avatar.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth > 0, new URL(img.currentSrc).pathname].join(' '))
       assert.equal(shown, `true true ${staticPath(squareKey(old, SQUARE_SIZES.phoneAvatar))}`)
       await context.close()
-      assert.ok(await mediaOf(t.ctx).storage.get(squareKey(old, SQUARE_SIZES.phoneAvatar)), 'the crop is stored for the next visitor')
+      assert.ok(await t.ctx.media.storage.get(squareKey(old, SQUARE_SIZES.phoneAvatar)), 'the crop is stored for the next visitor')
     })
 
     it('deletes the crops with their upload', async () => {
@@ -124,7 +123,7 @@ for (const driver of ['disk', 's3'] as const) {
       await t.ctx.db.updateTable('files').set({ created_at: new Date(Date.now() - 40 * 86_400_000).toISOString() }).where('path', '=', file.path).execute()
       const { removed } = await purgeUnusedFiles(t.ctx, 7 * 86_400_000)
       assert.ok(removed.some((f) => f.path === file.path))
-      assert.equal(await mediaOf(t.ctx).storage.get(crop), undefined)
+      assert.equal(await t.ctx.media.storage.get(crop), undefined)
     })
 
     it('shows a cover through its WebP variants by width', async () => {

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it } from 'node:test'
-import { analyticsIntake } from '../../src/analytics/intake.ts'
 import { guarded } from '../../src/jobs/background.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { BROWSER_UA } from '../pages/page-fixtures.ts'
@@ -51,7 +50,7 @@ describe(`dropped connections on an uncached page (${STORE})`, () => {
       // Past the turn in which the intake hashes arrivals, and past its flush interval.
       await sleep(300)
     }
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
     const health = await fetch(`${t.url}/-/healthz`)
     assert.equal(health.status, 200)
     assert.equal(await backgroundErrors(t), 0)

@@ -13,7 +13,7 @@ export interface ImageOptions {
 }
 
 /**
- * An uploaded image (issue 15, "Images"): a `<picture>` whose WebP source offers the variants by
+ * An uploaded image: a `<picture>` whose WebP source offers the variants by
  * width and falls back to the upload itself; width and height reserve its space before it loads
  * (no layout shift). Without facts (older uploads, a context that has none) it is a plain img.
  */

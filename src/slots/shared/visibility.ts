@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 
 /**
- * issue 31: whether a block shows on the public page. `hidden` takes it off at once; `startsAt`
+ * Whether a block shows on the public page. `hidden` takes it off at once; `startsAt`
  * and `endsAt` bound a window (either may be open). Times are ISO 8601; one written without an
  * offset is a wall-clock time in the page owner's time zone, read when it is checked, so a page
  * scheduled for "09:00" follows its owner across a change of zone. Pure: the caller passes `now`.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 // Frozen in time: imports nothing from src/. Music lookup answers kept for a day, so repeated
-// lookups of one release do not spend the upstreams' rate limits (issue #7). `key` is a hash of
+// lookups of one release do not spend the upstreams' rate limits. `key` is a hash of
 // the normalised query; `result` is the answer as JSON text.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter } from 'kysely'
 
-// Frozen in time: imports nothing from src/. OAuth 2.1 (issue 12): public clients (registered,
+// Frozen in time: imports nothing from src/. OAuth 2.1: public clients (registered,
 // or identified by a metadata document URL), the user's grant to each, single-use codes, and
 // the OAuth tokens themselves, which live in `tokens` beside personal tokens (one verifier; a
 // disconnect is a delete). Codes and tokens are stored as SHA-256 digests only.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Frozen in time: imports nothing from src/. An upload's WebP variants (issue 15, "Images") are
+// Frozen in time: imports nothing from src/. An upload's WebP variants are
 // rows of `files` too, naming the upload they were made from in `variant_of`: rows are what a
 // backup copies and what purges and page deletions return, so variants travel and go with their
 // upload without either of those knowing about them. NULL for uploads themselves.

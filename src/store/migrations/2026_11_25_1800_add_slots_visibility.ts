@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Frozen in time: imports nothing from src/. issue 31: a block can be hidden or shown only
+// Frozen in time: imports nothing from src/. A block can be hidden or shown only
 // within a window. The times are kept as written (ISO 8601, an offset or none): one without an
 // offset is read in the owner's time zone when the page is rendered, not fixed at write time.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
 
-// Frozen in time: imports nothing from src/. issue 31: where visits come from, as daily
+// Frozen in time: imports nothing from src/. Where visits come from, as daily
 // counters beside the other rollups: per page, day and dimension (source, country, device,
 // browser) one row per value with its views and clicks. No address, agent or Referer is kept,
 // only the reduced value. Month rows hold the same sums so a year reads some 12 × N rows, not
-// 365 × N (bench/page-analytics: < 50 ms for 200 sources and 60 countries).
+// 365 × N (bench/analytics-query.ts measures it).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('analytics_breakdown_daily')

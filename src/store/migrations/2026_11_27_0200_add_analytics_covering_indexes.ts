@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
 
-// Frozen in time: imports nothing from src/. issue 32: account analytics sums the counters of
+// Frozen in time: imports nothing from src/. Account analytics sums the counters of
 // every page of an account. Read through the primary keys alone, each row costs a jump into the
 // table, and a day row there holds its visitor sketch (kilobytes, overflow pages on SQLite) in
 // front of `uniques`; these indexes hold every column those queries read, so they never leave
-// the index (SQLite, 100 pages of a year: daily counts 110 ms → 4 ms).
+// the index (docs/decisions/analytics-covering-indexes.md).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('analytics_daily_counts')

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// Frozen in time: imports nothing from src/. issue 32: account analytics lists where the visits
+// Frozen in time: imports nothing from src/. Account analytics lists where the visits
 // of all of an account's pages came from. Summed from the pages' rows at query time, 100 pages
 // of a year are some 400,000 rows to group (over a second on SQLite); these tables keep the
 // same counters per account (the pages' owner), added to at intake beside the pages' ones, so

@@ -45,7 +45,7 @@ function accepted(type: keyof typeof slotTypes, data: Record<string, unknown>): 
 }
 
 /**
- * A link becomes the most specific block that accepts it (issue 30): a YouTube video, a release
+ * A link becomes the most specific block that accepts it: a YouTube video, a release
  * on a music platform, otherwise a button. A link no block accepts (javascript:, an unknown
  * scheme) is reported with the button's reason.
  */
