@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
-import { analyticsIntake, type VisitInput } from '../../src/analytics/intake.ts'
+import type { VisitInput } from '../../src/analytics/intake.ts'
 import { addDays, localDay } from '../../src/analytics/local-day.ts'
 import { ownerPrincipal } from '../../src/auth/principal.ts'
 import * as useCases from '../../src/core/use-cases.ts'
@@ -75,7 +75,7 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
     const file = await useCases.files.upload(t.ctx, principal, { stream: Readable.from(bytes), length: bytes.length })
     const picture = await useCases.slots.create(t.ctx, principal, profileId, { type: 'picture', data: { path: file!.path, alt: 'A blue bowl', link: 'https://shop.example/bowl' } })
 
-    const intake = analyticsIntake(t.ctx)
+    const intake = t.ctx.intake
     // Noon in Los Angeles, summer or winter, `daysAgo` days before today there.
     const noon = (daysAgo: number) => new Date(`${addDays(today, -daysAgo)}T20:00:00Z`)
     const view = (v: Omit<VisitInput, 'profileId'>) => assert.ok(intake.view({ profileId, ...v }))

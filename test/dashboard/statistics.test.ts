@@ -148,7 +148,7 @@ describe(`dashboard: statistics of visits sent over HTTP (${STORE})`, () => {
     await page.arrayBuffer()
     const click = await fetch(`${t.url}/-/go/${profile.id}/${event.id}/0`, { headers, redirect: 'manual' })
     assert.equal(click.status, 302)
-    await analyticsIntake(t.ctx).flush()
+    await t.ctx.intake.flush()
 
     const res = await v.get(`/my-links/${profile.id}/statistics?period=last7`)
     const text = readable(res.text)
