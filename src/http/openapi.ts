@@ -223,70 +223,62 @@ const writeHeaders = [
 /** The document, with the core's next steps named as the API's routes (kernel/next-step.ts). */
 export const buildOpenApi = (config: Config, modules: RouteModule[]) => renderNextStepsIn(openApiDocument(config, modules), restNextSteps)
 
-function openApiDocument(config: Config, modules: RouteModule[]) {
-  const named = namedSchemas()
-  const doc = (schema: unknown) => documented(schema, named)
-  const paths: Record<string, Record<string, unknown>> = {}
-  const usedErrors = new Set<number>()
-  for (const mod of modules) {
-    for (const row of mod.rows) {
-      const full = (mod.prefix + row.url).replace(/:(\w+)/g, '{$1}')
-      if (!full.startsWith('/v1')) continue
-      const path = full.slice(3) || '/'
-      const status = successStatus(row)
-      const successSchema = row.reply[status]
-      const responses: Record<string, unknown> = {}
-      const contentType = row.raw && row.rawType ? row.rawType : row.raw && row.operationId.toLowerCase().includes('markdown') ? 'text/markdown' : 'application/json'
-      responses[String(status)] = successSchema
-        ? { description: 'Success.', headers: successHeaders(row), content: { [contentType]: { schema: doc(successSchema) } } }
-        : { description: 'Success, no body.' }
-      if (isWrite(row.method) && status !== 204 && row.scope !== 'public') {
-        responses['204'] = {
-          description: 'Dry run (Precognition: true) passed every check; nothing was stored.',
-          headers: headerRefs('X-Request-Id', 'Precognition', 'Precognition-Success', ...rateLimitHeaders),
-        }
-      }
-      for (const code of errorsFor(row, path)) {
-        usedErrors.add(code)
-        responses[String(code)] = { $ref: `#/components/responses/E${code}` }
-      }
-      const op: Record<string, unknown> = {
-        operationId: row.operationId,
-        summary: row.summary,
-        description: row.description ?? `${row.summary}.`,
-        tags: [mod.tag],
-        security: row.scope === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: [row.scope] }],
-        ...(row.scope !== 'public' ? { 'x-required-ability': row.scope } : {}),
-        parameters: [
-          ...parameters(row.params, 'path'),
-          ...parameters(row.query, 'query'),
-          ...(isWrite(row.method) && row.scope !== 'public' ? writeHeaders : []),
-        ],
-        responses,
-      }
-      if (row.body || row.multipart) {
-        const content: Record<string, unknown> = {}
-        if (row.body) content['application/json'] = { schema: doc(row.body) }
-        if (row.multipart) {
-          content['multipart/form-data'] = {
-            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
-          }
-        }
-        // A body whose schema requires nothing may be left out (PATCH bodies, DELETE's optional {ids}).
-        const bodyRequired = !!(row.body as TObject | undefined)?.required?.length
-        op.requestBody = { required: !row.multipart && row.method !== 'PATCH' && bodyRequired, content }
-      }
-      if (row.requestContent) {
-        const content = Object.fromEntries(Object.entries(row.requestContent).map(([type, c]) => [type, { ...c, schema: doc(c.schema) }]))
-        op.requestBody = { required: true, content }
-      }
-      if (row.externalDocs) op.externalDocs = { ...row.externalDocs, url: row.externalDocs.url.replace('{public_base}', config.publicUrl) }
-      if (!(op.parameters as unknown[]).length) delete op.parameters
-      paths[path] ??= {}
-      paths[path][row.method.toLowerCase()] = op
+/** One operation of the document: its responses, parameters and body, as the route row declares them. */
+function operationOf(config: Config, tag: string, row: RouteModule['rows'][number], path: string, doc: (schema: unknown) => unknown, usedErrors: Set<number>) {
+  const status = successStatus(row)
+  const successSchema = row.reply[status]
+  const responses: Record<string, unknown> = {}
+  const contentType = row.raw && row.rawType ? row.rawType : row.raw && row.operationId.toLowerCase().includes('markdown') ? 'text/markdown' : 'application/json'
+  responses[String(status)] = successSchema
+    ? { description: 'Success.', headers: successHeaders(row), content: { [contentType]: { schema: doc(successSchema) } } }
+    : { description: 'Success, no body.' }
+  if (isWrite(row.method) && status !== 204 && row.scope !== 'public') {
+    responses['204'] = {
+      description: 'Dry run (Precognition: true) passed every check; nothing was stored.',
+      headers: headerRefs('X-Request-Id', 'Precognition', 'Precognition-Success', ...rateLimitHeaders),
     }
   }
+  for (const code of errorsFor(row, path)) {
+    usedErrors.add(code)
+    responses[String(code)] = { $ref: `#/components/responses/E${code}` }
+  }
+  const op: Record<string, unknown> = {
+    operationId: row.operationId,
+    summary: row.summary,
+    description: row.description ?? `${row.summary}.`,
+    tags: [tag],
+    security: row.scope === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: [row.scope] }],
+    ...(row.scope !== 'public' ? { 'x-required-ability': row.scope } : {}),
+    parameters: [
+      ...parameters(row.params, 'path'),
+      ...parameters(row.query, 'query'),
+      ...(isWrite(row.method) && row.scope !== 'public' ? writeHeaders : []),
+    ],
+    responses,
+  }
+  if (row.body || row.multipart) {
+    const content: Record<string, unknown> = {}
+    if (row.body) content['application/json'] = { schema: doc(row.body) }
+    if (row.multipart) {
+      content['multipart/form-data'] = {
+        schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+      }
+    }
+    // A body whose schema requires nothing may be left out (PATCH bodies, DELETE's optional {ids}).
+    const bodyRequired = !!(row.body as TObject | undefined)?.required?.length
+    op.requestBody = { required: !row.multipart && row.method !== 'PATCH' && bodyRequired, content }
+  }
+  if (row.requestContent) {
+    const content = Object.fromEntries(Object.entries(row.requestContent).map(([type, c]) => [type, { ...c, schema: doc(c.schema) }]))
+    op.requestBody = { required: true, content }
+  }
+  if (row.externalDocs) op.externalDocs = { ...row.externalDocs, url: row.externalDocs.url.replace('{public_base}', config.publicUrl) }
+  if (!(op.parameters as unknown[]).length) delete op.parameters
+  return op
+}
 
+/** The error answers the operations name, each with an example of its envelope. */
+function errorResponses(config: Config, usedErrors: Set<number>): Record<string, unknown> {
   const responses: Record<string, unknown> = {}
   for (const [code, description] of Object.entries(errorStatuses)) {
     if (!usedErrors.has(Number(code))) continue
@@ -307,6 +299,50 @@ function openApiDocument(config: Config, modules: RouteModule[]) {
       },
     }
   }
+  return responses
+}
+
+/** How a caller authenticates: a personal or OAuth access token as a bearer token, or OAuth 2.1 itself. */
+function securitySchemes(config: Config) {
+  return {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'slp_ (personal) or slo_ (OAuth access), followed by 40 base62 characters',
+      description: `A personal access token from ${config.publicUrl}/settings/tokens, or an OAuth access token.`,
+    },
+    oauth2: {
+      type: 'oauth2',
+      description: `OAuth 2.1 with PKCE (S256) and dynamic client registration at ${config.publicUrl}/oauth/register; metadata at ${config.publicUrl}/.well-known/oauth-authorization-server.`,
+      flows: {
+        authorizationCode: {
+          authorizationUrl: `${config.publicUrl}/oauth/authorize`,
+          tokenUrl: `${config.publicUrl}/oauth/token`,
+          refreshUrl: `${config.publicUrl}/oauth/token`,
+          scopes: Object.fromEntries(ABILITY_GRANTS.map((a) => [a.name, a.grants])),
+        },
+      },
+    },
+  }
+}
+
+function openApiDocument(config: Config, modules: RouteModule[]) {
+  const named = namedSchemas()
+  const doc = (schema: unknown) => documented(schema, named)
+  const paths: Record<string, Record<string, unknown>> = {}
+  const usedErrors = new Set<number>()
+  for (const mod of modules) {
+    for (const row of mod.rows) {
+      const full = (mod.prefix + row.url).replace(/:(\w+)/g, '{$1}')
+      if (!full.startsWith('/v1')) continue
+      const path = full.slice(3) || '/'
+      const op = operationOf(config, mod.tag, row, path, doc, usedErrors)
+      paths[path] ??= {}
+      paths[path][row.method.toLowerCase()] = op
+    }
+  }
+
+  const responses = errorResponses(config, usedErrors)
 
   return {
     openapi: '3.1.0',
@@ -323,26 +359,7 @@ function openApiDocument(config: Config, modules: RouteModule[]) {
     tags: modules.map((m) => ({ name: m.tag, description: m.description })),
     paths,
     components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'slp_ (personal) or slo_ (OAuth access), followed by 40 base62 characters',
-          description: `A personal access token from ${config.publicUrl}/settings/tokens, or an OAuth access token.`,
-        },
-        oauth2: {
-          type: 'oauth2',
-          description: `OAuth 2.1 with PKCE (S256) and dynamic client registration at ${config.publicUrl}/oauth/register; metadata at ${config.publicUrl}/.well-known/oauth-authorization-server.`,
-          flows: {
-            authorizationCode: {
-              authorizationUrl: `${config.publicUrl}/oauth/authorize`,
-              tokenUrl: `${config.publicUrl}/oauth/token`,
-              refreshUrl: `${config.publicUrl}/oauth/token`,
-              scopes: Object.fromEntries(ABILITY_GRANTS.map((a) => [a.name, a.grants])),
-            },
-          },
-        },
-      },
+      securitySchemes: securitySchemes(config),
       schemas: {
         ...Object.fromEntries([...named].map(([schema, name]) => [name, documented(schema, named, schema)])),
         ...slotDataComponents(named),

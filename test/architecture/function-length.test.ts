@@ -15,7 +15,6 @@ const MAX_LINES = 80
 const NOT_YET_SPLIT = new Set([
   'pages/public-pages.ts installPublicPages',
   'webhooks/sender.ts createWebhookSender',
-  'http/openapi.ts openApiDocument',
   'analytics/intake.ts createIntake',
   'oauth/endpoints.ts installOAuthEndpoints',
   'oauth/endpoints.ts (anonymous)',
