@@ -16,6 +16,7 @@ import { blockSummary, type EditorState, editorBody, type Panel } from './editor
 import { formData, rowMoveOf, uploadFields } from './schema-fields.ts'
 import { livePreviewOf } from './live-preview.ts'
 import { blockVisibilityPages } from './block-visibility.ts'
+import { plainErrors, plainMessage } from '../plain-words.ts'
 import { pageDesignPages } from './page-design.ts'
 
 // The page editor: one page per profile under /my-links/:id/editor. Every action is a plain form
@@ -109,8 +110,8 @@ async function preview(p: PageInput<User>) {
 
 /** A refused write's field problems (a 422 from the core); anything else is not ours to show. */
 function problems(err: unknown): FieldErrors {
-  if (err instanceof AppError && err.code === 'validation_failed' && err.errors) return err.errors
-  if (err instanceof AppError && (err.code === 'limit_reached' || err.code === 'read_only')) return { _: [err.message] }
+  if (err instanceof AppError && err.code === 'validation_failed' && err.errors) return plainErrors(err.errors)
+  if (err instanceof AppError && (err.code === 'limit_reached' || err.code === 'read_only')) return { _: [plainMessage(err.message)] }
   throw err
 }
 
@@ -330,7 +331,9 @@ async function reorder(p: PageInput<User>) {
   try {
     await useCases.slots.reorder(p.ctx, principalOf(p), profileIdOf(p), { order })
   } catch (err) {
-    return p.redirect(editorUrl(p), Object.values(problems(err)).flat().join(' '), true)
+    problems(err)
+    // The list on the screen is older than the page (another tab, another face changed it).
+    return p.redirect(editorUrl(p), 'The page changed since this list was shown: here it is again; move the block once more.', true)
   }
   const moved = Number(text(p.form, 'moved'))
   const position = order.indexOf(moved)
