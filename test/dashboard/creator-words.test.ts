@@ -22,8 +22,8 @@ import { solid } from '../media/images.ts'
 
 const GLOSSARY = readFileSync(new URL('../../docs/glossary.md', import.meta.url), 'utf8')
 const DENIED = /```deny-list\n([\s\S]*?)```/.exec(GLOSSARY)![1].split('\n').map((l) => l.trim()).filter(Boolean)
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const DENY = DENIED.map((phrase) => ({ phrase, re: new RegExp(`(?<![\\p{L}\\p{N}_-])${escape(phrase)}(?![\\p{L}\\p{N}_-])`, 'iu') }))
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const DENY = DENIED.map((phrase) => ({ phrase, re: new RegExp(`(?<![\\p{L}\\p{N}_-])${literal(phrase)}(?![\\p{L}\\p{N}_-])`, 'iu') }))
 
 /** Attributes whose words a person sees or hears (a screen reader reads the label, the hint, the name). */
 const SPOKEN = new Set(['aria-label', 'title', 'placeholder', 'alt', 'aria-description', 'data-what', 'data-said'])

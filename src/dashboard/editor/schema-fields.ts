@@ -114,7 +114,7 @@ function leaf(ctx: FieldContext, schema: Node, name: string, path: string, key: 
   const label = words.label
   const hint = words.hint
   const problems = problemsOf(ctx, name)
-  if (words.hidden) return h`<input type="hidden" name="${name}" value="${typeof value === 'string' ? value : ''}">`
+  if (words.hidden) return h`<input type="hidden" name="${name}" value="${String(value ?? schema.default ?? '')}">`
   const aria = describedBy(id, !!hint, problems)
   const star = required ? h` <span class="req">(required)</span>` : ''
   if (uploadFields(ctx.def).has(path)) {
