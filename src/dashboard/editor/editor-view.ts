@@ -157,7 +157,7 @@ ${errorList(errors)}${
 ${
   n < limits.socialsPerProfile
     ? h`<form method="post" action="${base(m)}/socials" novalidate>${csrfField(m.csrf)}<input type="hidden" name="op" value="add">
-${input({ name: 'link', label: 'Social link', value: s.social?.link ?? '', errors, max: 2048, hint: 'A profile address (instagram.com/you), an e-mail (mailto:…) or a phone (tel:…); the icon follows the platform.' })}
+${input({ name: 'link', label: 'Social link', value: s.social?.link ?? '', errors, max: 2048, hint: 'A profile address (instagram.com/you), an e-mail address or a phone number; the icon follows the platform.' })}
 <button type="submit" data-focus="add-social">Add social link</button></form>`
     : h`<p class="hint">A page holds at most ${limits.socialsPerProfile} social links.</p>`
 }
