@@ -315,12 +315,26 @@ async function lookupMusic(p: PageInput<User>) {
     // spec, music mode: it records which section of this dialog made the block.
     return show(p, { panel: { ...panel, data: { ...(result.slot.data as Record<string, unknown>), mode: 'auto' }, lookup: { query, artist, found } } })
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'upstream_unavailable' || err.code === 'validation_failed')) {
-      const errors = err.errors && Object.keys(err.errors).length ? err.errors : { query: [err.message] }
+    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'upstream_unavailable')) {
+      // Said in plain words, with the manual section below already holding what was typed.
+      const failed =
+        err.code === 'upstream_unavailable'
+          ? 'The music services could not be reached just now, so nothing was found. Try again in a minute, or enter the links by hand below.'
+          : 'No music service knows this release. Check what you typed, or enter the links by hand below.'
+      return show(p, { panel: { ...panel, data: typedByHand(query, artist), lookup: { query, artist, failed, errors: { query: [failed] } } } }, err.status)
+    }
+    if (err instanceof AppError && err.code === 'validation_failed') {
+      const errors = plainErrors(err.errors && Object.keys(err.errors).length ? err.errors : { query: [err.message] })
       return show(p, { panel: { ...panel, lookup: { query, artist, errors } } }, err.status)
     }
     throw err
   }
+}
+
+/** What was typed in the lookup, put where it belongs in the manual section: a link as the first link, else the title. */
+function typedByHand(query: string, artist: string): Record<string, unknown> {
+  const isLink = /^(https?:\/\/|[\w-]+(\.[\w-]+)+\/)/i.test(query)
+  return isLink ? { mode: 'manual', artist, links: [{ link: query }] } : { mode: 'manual', album: query, artist }
 }
 
 async function reorder(p: PageInput<User>) {
