@@ -90,7 +90,7 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
       await panel(page).getByRole('link', { name: 'Cancel' }).click()
 
       // A lookup no music service answers (their ports are closed here) says so, and fills the manual section.
-      await addBlock(page, 'Music')
+      await addBlock(page, 'Music release')
       await panel(page).getByRole('textbox', { name: 'Link, UPC, ISRC or title' }).fill('Clay Songs')
       await panel(page).getByRole('textbox', { name: /^Artist/ }).first().fill('Mara Lind')
       await panel(page).getByRole('button', { name: 'Look up' }).click()
