@@ -20,7 +20,7 @@ export const accountLifecyclePages: PageRow[] = [
 /** The card on the account page that leads here. */
 export const accountLifecycleCard = h`<section class="card" aria-labelledby="yours-h">
 <h2 id="yours-h">Your data</h2>
-<p>Download everything of your account as a zip: your details, pages and their blocks, forms and what visitors sent through them, and your uploaded files (JSON and the files themselves).</p>
+<p>Download everything of your account as a zip: your details, pages and their blocks, forms and what visitors sent through them, and your uploaded files.</p>
 <p class="actions"><a class="button secondary" href="/settings/export" download>Export my data</a><a href="/settings/delete">Delete my account…</a></p>
 </section>`
 

@@ -1,3 +1,4 @@
+import { plainMessage } from './plain-words.ts'
 import { AppError, type FieldErrors } from '../kernel/errors.ts'
 import { renderNextSteps } from '../kernel/next-step.ts'
 import { dashboardNextSteps } from './page-next-steps.ts'
@@ -99,7 +100,7 @@ export function fieldErrorsOf(err: unknown, rename: Record<string, string> = {})
   const out: FieldErrors = {}
   for (const [key, messages] of Object.entries(err.errors)) {
     const k = rename[key] ?? key
-    out[k] = [...(out[k] ?? []), ...messages.map((m) => renderNextSteps(m, dashboardNextSteps))]
+    out[k] = [...(out[k] ?? []), ...messages.map((m) => plainMessage(renderNextSteps(m, dashboardNextSteps)))]
   }
   return out
 }

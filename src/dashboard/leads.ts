@@ -5,7 +5,7 @@ import { FORM_SLOT_TYPE } from '../slots/shared/form-submission.ts'
 import { h } from '../slots/shared/html.ts'
 import type { User } from '../core/use-cases.ts'
 import { csv } from './csv.ts'
-import { when } from './format.ts'
+import { when, zonedStamp } from './format.ts'
 import { csrfField } from './layout.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 
@@ -129,8 +129,8 @@ async function exportCsv(p: PageInput<User>) {
   } while (cursor && all.length < CSV_MAX_ROWS)
   const columns = columnsOf(first!, all)
   const body = csv([
-    ['Received (UTC)', ...columns.map((c) => c.label)],
-    ...all.map((s) => [s.createdAt, ...columns.map((c) => s.data[c.name] ?? '')]),
+    [`Received (${p.user.timezone || 'UTC'})`, ...columns.map((c) => c.label)],
+    ...all.map((s) => [zonedStamp(s.createdAt, p.user.timezone || 'UTC'), ...columns.map((c) => s.data[c.name] ?? '')]),
   ])
   return p.reply
     .header('cache-control', 'no-store')

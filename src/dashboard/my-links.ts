@@ -1,3 +1,4 @@
+import { plainMessage } from './plain-words.ts'
 import { ownerPrincipal } from '../auth/principal.ts'
 import { AppError, type FieldErrors } from '../kernel/errors.ts'
 import { limits } from '../kernel/limits.ts'
@@ -55,7 +56,7 @@ ${formCard({
   fields: [
     field({
       name: 'login',
-      label: `Login (your page will be at ${p.ctx.config.publicUrl}/<login>)`,
+      label: `Address (your page will be at ${p.ctx.config.publicUrl}/yourname)`,
       value: s.login ?? '',
       errors: s.errors,
       hint: LOGIN_HINT,
@@ -77,7 +78,7 @@ async function create(p: PageInput<User>) {
   // The reason in words first (the service's own message speaks to API clients).
   const principal = ownerPrincipal(p.user)
   const verdict = await useCases.profiles.checkLogin(p.ctx, principal, { login })
-  if (!verdict.available) return listPage(p, { login, errors: { login: [verdict.message] } }, 422)
+  if (!verdict.available) return listPage(p, { login, errors: { login: [plainMessage(verdict.message)] } }, 422)
   let id: number
   try {
     id = (await useCases.profiles.create(p.ctx, principal, { login })).id
@@ -93,5 +94,6 @@ async function checkLogin(p: PageInput<User>) {
   const login = (p.query.login ?? '').slice(0, 200)
   // Another account's page as `profile` is a 404, as in the API.
   const verdict = await useCases.profiles.checkLogin(p.ctx, ownerPrincipal(p.user), { login, profile: p.query.profile || undefined })
-  return p.reply.header('cache-control', 'no-store').send(verdict)
+  // The script writes the message under the field: in the dashboard's words.
+  return p.reply.header('cache-control', 'no-store').send({ ...verdict, message: verdict.message && plainMessage(verdict.message) })
 }

@@ -27,10 +27,10 @@ export const exportPageCard = (profileId: number): SafeHtml => h`<section class=
 /** The /my-links "Import a page" card: a file from Export (zip) or its page.json. */
 export const importPageCard = (csrf: string): SafeHtml => h`<section class="card" aria-labelledby="import-h">
 <h2 id="import-h">Import a page</h2>
-<p>Make a new page from a file another Slotline exported (zip, or its page.json).</p>
+<p>Make a new page from a file another Slotline exported (a zip file, or the page file inside it).</p>
 <form method="post" action="/my-links/import" enctype="multipart/form-data">
 ${csrfField(csrf)}
-<div class="field"><label for="f-import-login">Login of the new page (leave empty to keep the file's)</label>
+<div class="field"><label for="f-import-login">Address of the new page (leave empty to keep the file’s)</label>
 <input id="f-import-login" name="login" type="text" maxlength="${String(limits.login.maxLength)}" autocomplete="off" spellcheck="false"></div>
 <div class="field"><label for="f-import-file">Exported file</label>
 <input id="f-import-file" name="file" type="file" accept=".zip,.json,application/zip,application/json" required></div>

@@ -1,3 +1,4 @@
+import { plainMessage } from './plain-words.ts'
 import { ownerPrincipal } from '../auth/principal.ts'
 import type { FieldErrors } from '../kernel/errors.ts'
 import { limits } from '../kernel/limits.ts'
@@ -70,7 +71,7 @@ ${topBlocksChart(report.blocks)}
 </section>
 ${formCard({
   id: 'login',
-  title: 'Change the login',
+  title: 'Change the address',
   intro: h`<p><strong>The old address stops working at once.</strong> There is no redirect: links you shared, printed QR codes and NFC tags that point to ${url} will lead nowhere.</p>\n`,
   action: `${base}/login`,
   csrf: p.csrf(),
@@ -78,7 +79,7 @@ ${formCard({
   fields: [
     field({
       name: 'login',
-      label: 'New login',
+      label: 'New address',
       value: s.login?.value ?? profile.login,
       errors: s.login?.errors,
       hint: LOGIN_HINT,
@@ -91,7 +92,7 @@ ${formCard({
     h`<div class="field"><label><input type="checkbox" name="understood" value="yes"${s.login?.understood ? raw(' checked') : ''}${s.login?.errors.understood ? raw(' aria-invalid="true" aria-describedby="f-understood-error"') : ''}> I understand that the old address, its links and QR codes stop working.</label>
 ${s.login?.errors.understood ? h`<p class="error" id="f-understood-error">${s.login.errors.understood.join(' ')}</p>` : ''}</div>`,
   ],
-  submit: 'Change the login',
+  submit: 'Change the address',
 })}
 </div>
 ${themePickerSection(profile, p.csrf())}
@@ -104,7 +105,7 @@ ${formCard({
   csrf: p.csrf(),
   errors: s.deletion?.errors,
   fields: [
-    field({ name: 'confirmLogin', label: `Type the login, ${profile.login}, to confirm`, errors: s.deletion?.errors, required: true, attrs: raw('autocomplete="off" spellcheck="false"') }),
+    field({ name: 'confirmLogin', label: `Type the page’s address, ${profile.login}, to confirm`, errors: s.deletion?.errors, required: true, attrs: raw('autocomplete="off" spellcheck="false"') }),
   ],
   submit: 'Delete the page forever',
   danger: true,
@@ -129,7 +130,7 @@ async function changeLogin(p: PageInput<User>) {
   const principal = ownerPrincipal(p.user)
   if (login !== profile.login) {
     const verdict = await useCases.profiles.checkLogin(p.ctx, principal, { login, profile: String(profile.id) })
-    if (!verdict.available) errors.login = [verdict.message]
+    if (!verdict.available) errors.login = [plainMessage(verdict.message)]
   } else errors.login = ['This is already the login of this page; type a new one.']
   if (!understood) errors.understood = ['Tick the box to confirm that the old address may stop working.']
   if (Object.keys(errors).length) return profilePage(p, profile, { login: { value: login, understood, errors } }, 422)

@@ -391,26 +391,36 @@ export function themeTokensCss(t: Theme): string {
 }
 
 /**
- * The dashboard's tokens: the default theme's light palette, so the two faces of the service
- * share one source and cannot drift apart (src/dashboard/layout.ts prepends `tokensCss`).
+ * The dashboard's tokens: the default theme's palettes, light and dark, so the two faces of the
+ * service share one source and cannot drift apart (src/dashboard/layout.ts prepends `tokensCss`).
  */
+const dashboardPalette = (p: Theme['light'], danger: string, success: string) => ({
+  bg: p.bg,
+  surface: p.surface,
+  text: p.text,
+  muted: p.muted,
+  line: p.line,
+  accent: p.accent,
+  accentText: p.onAccent,
+  danger,
+  success,
+  focus: p.focus,
+  shadow: p.shadow,
+})
+
 export const designTokens = Object.freeze({
-  bg: THEMES[0].light.bg,
-  surface: THEMES[0].light.surface,
-  text: THEMES[0].light.text,
-  muted: THEMES[0].light.muted,
-  line: THEMES[0].light.line,
-  accent: THEMES[0].light.accent,
-  accentText: THEMES[0].light.onAccent,
-  danger: '#b3261e',
-  success: '#17784a',
-  focus: THEMES[0].light.focus,
+  ...dashboardPalette(THEMES[0].light, '#b3261e', '#17784a'),
   radius: '16px',
-  shadow: THEMES[0].light.shadow,
   font: THEMES[0].font,
 })
 
-/** `:root { --bg: …; --accent-text: … }` */
-export const tokensCss = `:root {\n${Object.entries(designTokens)
-  .map(([name, value]) => `  --${kebab(name)}: ${value};`)
-  .join('\n')}\n  color-scheme: light;\n}\n`
+/** The dark palette, for people whose system is set to dark: the danger red light enough to read on it. */
+export const darkDesignTokens = Object.freeze(dashboardPalette(THEMES[0].dark, THEMES[0].dark.error, '#7fd6a0'))
+
+const declarations = (tokens: Record<string, string>) =>
+  Object.entries(tokens)
+    .map(([name, value]) => `  --${kebab(name)}: ${value};`)
+    .join('\n')
+
+/** `:root { --bg: …; --accent-text: … }`, then the dark palette under prefers-color-scheme. */
+export const tokensCss = `:root {\n${declarations(designTokens)}\n  color-scheme: light dark;\n}\n@media (prefers-color-scheme: dark) {\n:root {\n${declarations(darkDesignTokens)}\n}\n}\n`

@@ -3,7 +3,7 @@ import { mdText } from './shared/markdown-text.ts'
 import { mdLink, outbound } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, text } from './shared/schema-parts.ts'
-import { BUTTON_CSS, BUTTON_STYLE_LABELS, ButtonCustomize, buttonStyle, customizeField, customStyleAttr, normaliseCustomize } from './shared/style.ts'
+import { BUTTON_CSS, BUTTON_STYLE_LABELS, CUSTOMIZE_WORDS, ButtonCustomize, buttonStyle, customizeField, customStyleAttr, normaliseCustomize } from './shared/style.ts'
 import { defineSlotType } from './types.ts'
 
 export default defineSlotType({
@@ -28,6 +28,12 @@ export default defineSlotType({
     customize: customizeField(ButtonCustomize),
   }),
   computed: strictObject({ url: Type.String({ description: 'The normalised link the button opens.' }) }),
+  fieldWords: {
+    title: { hint: 'The words on the button. Leave it empty only when you fill in the second line.' },
+    subtitle: { hint: 'A second, smaller line on the button.' },
+    style: { hint: 'The button’s colours. Custom lets you choose your own below.' },
+    ...CUSTOMIZE_WORDS,
+  },
   enumLabels: { style: BUTTON_STYLE_LABELS },
   example: { title: 'Book a session', subtitle: 'Free 15-minute call', link: 'https://cal.example.com/jane', style: 'primary', customize: null },
 

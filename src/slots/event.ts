@@ -10,6 +10,20 @@ import { defineSlotType } from './types.ts'
 const asEvent = (record: unknown) => (record && typeof record === 'object' && 'startsAt' in record ? (record as EventView) : undefined)
 
 /**
+ * English is written as where the page's owner lives: 12 Dec 2026, 14:00 CET in Berlin or Lisbon,
+ * Dec 12, 2026, 2:00 PM EST in New York. Bare `en` is American English to Intl, and writes a
+ * Berlin evening as "2:00 – 5:00 PM GMT+1"; other languages carry their own conventions.
+ */
+function localeOf(lang: string, timeZone: string): string {
+  if (lang !== 'en') return lang
+  if (timeZone.startsWith('America/') || timeZone.startsWith('US/')) return 'en-US'
+  if (timeZone.startsWith('Australia/')) return 'en-AU'
+  if (timeZone === 'Pacific/Auckland') return 'en-NZ'
+  if (timeZone === 'Asia/Kolkata' || timeZone === 'Asia/Calcutta') return 'en-IN'
+  return 'en-GB'
+}
+
+/**
  * When the event happens, in the page's language: one date with a time range when it starts and
  * ends on the same day ("Sat 17 Apr 2027, 18:00–22:00 WEST"), both ends written out when not.
  * Times are the event's own zone, else the owner's, else UTC.
@@ -19,7 +33,7 @@ export function eventWhen(e: Pick<EventView, 'startsAt' | 'endsAt' | 'timezone'>
   if (Number.isNaN(start.getTime())) return e.startsAt
   const end = e.endsAt ? new Date(e.endsAt) : undefined
   const timeZone = [e.timezone, ownerZone].find(isTimeZone) ?? 'UTC'
-  const f = new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })
+  const f = new Intl.DateTimeFormat(localeOf(lang, timeZone), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })
   return end && end.getTime() > start.getTime() ? f.formatRange(start, end) : f.format(start)
 }
 

@@ -43,6 +43,13 @@ export default defineSlotType({
     items: Type.Array(FaqItem, { minItems: 1, maxItems: 50, description: 'The rows, in display order.' }),
   }),
   computed: strictObject({}),
+  fieldWords: {
+    title: { hint: 'Shown above the questions.' },
+    faqStyle: { label: 'Look', hint: 'Each question in a card with a border, or plain rows.' },
+    items: { hint: 'The questions, in the order visitors see them.' },
+    'items.*.title': { hint: 'The question.' },
+    'items.*.text': { hint: 'The answer. Line breaks are kept.' },
+  },
   enumLabels: { faqStyle: { 'border-faq': 'Rows with borders', 'plain-faq': 'Plain rows' } },
   example: {
     title: 'Questions',

@@ -5,7 +5,7 @@ import { mdText } from './shared/markdown-text.ts'
 import type { FormField, FormView } from './shared/records.ts'
 import { lines, words } from './shared/render.ts'
 import { strictObject, stringEnum, text } from './shared/schema-parts.ts'
-import { BUTTON_CSS, BUTTON_STYLE_LABELS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
+import { BUTTON_CSS, BUTTON_STYLE_LABELS, CUSTOMIZE_WORDS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
 import { SlotRuleError, defineSlotType } from './types.ts'
 
 const asForm = (record: unknown) => (record && typeof record === 'object' && 'fields' in record ? (record as FormView) : undefined)
@@ -34,6 +34,13 @@ export default defineSlotType({
     customize: customizeField(FormCustomize),
   }),
   computed: strictObject({}),
+  fieldWords: {
+    view: { hint: 'Show the questions on the page, or a button that opens them.' },
+    framed: { hint: 'Draws a frame around the questions when they are on the page.' },
+    buttonText: { hint: 'The words on the button that opens the form. Empty: the form’s title.' },
+    style: { hint: 'The button’s colours. Custom lets you choose your own below.' },
+    ...CUSTOMIZE_WORDS,
+  },
   enumLabels: { view: { inline: 'Inline on the page', button: 'Behind a button' }, style: BUTTON_STYLE_LABELS },
   example: { formId: 1, view: 'inline', framed: true, buttonText: '', style: 'primary', customize: null },
 

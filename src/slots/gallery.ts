@@ -40,6 +40,13 @@ export default defineSlotType({
       description: 'One entry per data.items entry, same order.',
     }),
   }),
+  fieldWords: {
+    title: { hint: 'Shown above the pictures.' },
+    items: { hint: 'The pictures, in the order visitors swipe through them.' },
+    'items.*.text': { label: 'Caption', hint: 'A line under the picture.' },
+    'items.*.link': { hint: 'Where the picture takes visitors when tapped, if anywhere: a web address, an e-mail address or a phone number.' },
+    'items.*.alt': { hint: 'What the picture shows, for people who cannot see it (the caption is read too).' },
+  },
   enumLabels: {},
   example: {
     title: 'Recent work',

@@ -57,6 +57,14 @@ export default defineSlotType({
       { description: 'One entry per data.links entry, same order.' },
     ),
   }),
+  fieldWords: {
+    mode: { hidden: true },
+    style: { hint: 'How the buttons to the music services look.' },
+    thumbnail: { label: 'Cover picture', hint: 'The address of the cover picture; the lookup fills it in. Empty for none.' },
+    showCover: { hint: 'Shows the cover above the buttons.' },
+    links: { label: 'Links to music services', hint: 'One link per service: Spotify, Apple Music, Bandcamp…' },
+    'links.*.link': { hint: 'The release’s page on one music service.' },
+  },
   enumLabels: {
     mode: { auto: 'Found by music lookup', manual: 'Links entered by hand' },
     style: {

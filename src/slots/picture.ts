@@ -34,6 +34,11 @@ export default defineSlotType({
     alt: text(300, 'Alternative text: what the picture shows, for people who cannot see it. Empty for a decorative picture.', { title: 'Alternative text' }),
   }),
   computed: strictObject({ src: Type.String({ description: 'Public URL of the image.' }) }),
+  fieldWords: {
+    link: { hint: 'Where the picture takes visitors when tapped, if anywhere: a web address, an e-mail address or a phone number.' },
+    size: { hint: 'How wide the picture shows on your page.' },
+    alt: { hint: 'What the picture shows, for people who cannot see it. Leave it empty when it is only decoration.' },
+  },
   enumLabels: { size: { large: 'Large (full width)', medium: 'Medium', small: 'Small' } },
   example: { path: 'u1/2026/11/photo.webp', link: 'https://example.com/portfolio', size: 'large', alt: 'The author at work in her studio' },
 

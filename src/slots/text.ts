@@ -26,6 +26,12 @@ export default defineSlotType({
     link: optionalLink('Destination of the whole block.'),
   }),
   computed: strictObject({}),
+  fieldWords: {
+    title: { hint: 'A heading. Leave it empty when the text says it all.' },
+    description: { hint: 'Your words. Leave an empty line between two paragraphs.', paragraphs: true },
+    textStyle: { label: 'Look', hint: 'A card with a border, or plain text on the page.' },
+    link: { hint: 'Makes the whole block a link, if you like: a web address, an e-mail address or a phone number.' },
+  },
   enumLabels: { textStyle: { border: 'Card with a border', plain: 'Plain text' } },
   example: { title: 'About me', description: '<p>Photographer in <strong>Lisbon</strong>.</p><ul><li>Portraits</li><li>Weddings</li></ul>', textStyle: 'border', link: '' },
 

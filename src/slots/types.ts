@@ -120,6 +120,14 @@ export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TS
   schema: S
   /** JSON Schema of `computed`. */
   computed: C
+  /**
+   * The editor's words for fields, by path (`link`, `items.*.text`, `customize.textColor`): a label
+   * and a hint saying what a person should do. The schema's titles and descriptions speak to
+   * programs (the API); the editor shows these instead, and no hint where a field has none here.
+   * `paragraphs`: the field keeps rich text, edited as lines with a blank line between paragraphs;
+   * `hidden`: the editor sets the field itself (kept as it is, never asked).
+   */
+  fieldWords?: Record<string, { label?: string; hint?: string; paragraphs?: true; hidden?: true }>
   /** A human label for every enum value: field path → value → label. */
   enumLabels: Record<string, Record<string, string>>
   /** Valid data for this type, shown to clients. */

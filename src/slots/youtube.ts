@@ -59,6 +59,11 @@ export default defineSlotType({
     embedUrl: Type.String({ description: 'The privacy-enhanced player URL (youtube-nocookie.com).' }),
     thumbnailUrl: Type.String({ description: 'The video thumbnail image.' }),
   }),
+  fieldWords: {
+    title: { hint: 'Shown under the video.' },
+    description: { hint: 'A few words under the title.' },
+    link: { hint: 'The video’s address, copied from YouTube: youtube.com/watch?v=… or youtu.be/…' },
+  },
   enumLabels: {},
   example: { title: 'Showreel 2026', description: 'Two minutes of my favourite shoots.', link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
 

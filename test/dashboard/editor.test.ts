@@ -332,13 +332,15 @@ describe(`dashboard page editor: music, auto (${STORE})`, () => {
     const found = await v.submit(`${editor}?add=music`, { query: DISCOVERY_UPC, artist: '' }, `${editor}/music`)
     assert.equal(found.status, 200)
     assert.match(found.text, /Found .* on \d+ platforms?\. Check the block below, then save it\./)
-    // The block's fields are filled from the lookup: the links, the mode auto.
-    assert.match(found.text, /<option value="auto" selected>/)
+    // The block's fields are filled from the lookup: the links, and the mode auto, which the editor sets itself (never asked).
+    assert.match(found.text, /<input type="hidden" name="data\.mode" value="auto">/)
+    assert.doesNotMatch(found.text, /<select[^>]*name="data\.mode"/)
     const links = [...found.text.matchAll(/name="(data\.links\.\d+\.link)" value="([^"]+)"/g)].map((m) => [m[1], m[2]])
     assert.ok(links.length >= 2, 'several platform links')
     const fields: Record<string, string> = { _csrf: csrfOf(found.text), type: 'music' }
     for (const m of found.text.matchAll(/<input id="[^"]+" type="text" name="(data\.[^"]+)" value="([^"]*)"/g)) fields[m[1]] = m[2].replace(/&amp;/g, '&')
     for (const m of found.text.matchAll(/<select id="[^"]+" name="(data\.[^"]+)"[^>]*>.*?<option value="([^"]+)" selected>/gs)) fields[m[1]] = m[2]
+    fields['data.mode'] = /name="data\.mode" value="(\w+)"/.exec(found.text)![1]
     const saved = await v.post(`${editor}/blocks`, fields)
     assert.equal(saved.status, 303)
     const token = await makeToken(t, user)

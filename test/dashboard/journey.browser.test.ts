@@ -196,7 +196,7 @@ describe(`dashboard journey in a real browser (${STORE})`, () => {
     const renamed = `${login}_2`
     await page.fill('#f-login', renamed)
     await page.check('input[name="understood"]')
-    await page.click('button:has-text("Change the login")')
+    await page.click('button:has-text("Change the address")')
     await page.waitForSelector('text=The old address no longer works')
     assert.equal((await fetch(`${t.url}/${renamed}`)).status, 200)
     await page.goto(`${t.url}/settings/tokens`)

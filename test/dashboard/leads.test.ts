@@ -4,9 +4,11 @@ import { slotService } from '../../src/slots/slot-service.ts'
 import { csv, neutralise } from '../../src/dashboard/csv.ts'
 import { formSubmissionsRepository } from '../../src/store/form-submissions.ts'
 import { formsRepository } from '../../src/store/forms.ts'
-import type { User } from '../../src/store/users.ts'
+import { type User, usersRepository } from '../../src/store/users.ts'
+import { ownerPrincipal } from '../../src/auth/principal.ts'
+import * as useCases from '../../src/core/use-cases.ts'
 import { makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { csrfOf, registeredVisitor } from '../helpers/dashboard.ts'
+import { csrfOf, freshEmail, registeredVisitor, Visitor } from '../helpers/dashboard.ts'
 
 const fields = [
   { name: 'name', label: 'Your name', type: 'text' as const, required: true },
@@ -79,8 +81,11 @@ describe(`dashboard: form submissions (${STORE})`, () => {
     assert.equal((await v.get(inbox)).text.includes('Keep me'), true)
   })
 
-  it('exports every submission as CSV (BOM, CRLF) where a =HYPERLINK( answer stays text', async () => {
-    const { v, user } = await registeredVisitor(t)
+  it('exports every submission as CSV (BOM, CRLF) where a =HYPERLINK( answer stays text, its times in the owner’s zone with the offset', async () => {
+    const v = Visitor.of(t)
+    const email = freshEmail()
+    await v.register({ email, timezone: 'Europe/Berlin' })
+    const user = (await usersRepository.findByEmail(t.ctx.db, email))!
     const evil = '=HYPERLINK("http://127.0.0.1:9/x","click me")'
     const { profile, slot } = await pageWithLeads(t, user, [
       { name: 'Ada, Countess', message: 'said "hello"\nthen left' },
@@ -94,8 +99,13 @@ describe(`dashboard: form submissions (${STORE})`, () => {
     const bytes = Buffer.from(await (await fetch(`${t.url}/my-links/${profile.id}/leads/${slot.id}/submissions.csv`, { headers: { cookie: [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; ') } })).arrayBuffer())
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf])
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n')
-    assert.equal(lines[0], 'Received (UTC),Your name,Message,gone')
-    assert.match(lines[1], /^[^,]+,Old field only,,kept anyway$/)
+    assert.equal(lines[0], 'Received (Europe/Berlin),Your name,Message,gone')
+    assert.match(lines[1], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0[12]:00,Old field only,,kept anyway$/)
+    // The wall time and offset name the instant that was stored.
+    const stamp = lines[1].split(',')[0]
+    const [, day, time, offset] = /^(\S+) (\S+) (\S+)$/.exec(stamp)!
+    const stored = (await useCases.formSubmissions.list(t.ctx, ownerPrincipal(user), profile.id, slot.id, {})).submissions[0].createdAt
+    assert.equal(new Date(`${day}T${time}${offset}`).toISOString().slice(0, 19), stored.slice(0, 19))
     assert.match(lines[2], /^[^,]+,"'=HYPERLINK\(""http:\/\/127\.0\.0\.1:9\/x"",""click me""\)",'\+44 20 7946 0000,$/)
     assert.match(res.text, /"Ada, Countess","said ""hello""\nthen left",\r\n$/)
   })

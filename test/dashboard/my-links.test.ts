@@ -54,7 +54,7 @@ describe(`dashboard /my-links (${STORE})`, () => {
 
     for (const [login, reason] of [
       ['settings', /is reserved and cannot be used/],
-      ['ab', /A login is 4 to 60 characters long/],
+      ['ab', /An address is 4 to 60 characters long/],
       ['with space', /only letters, digits, dots and underscores/],
     ] as const) {
       it(`refuses ${JSON.stringify(login)} with the reason in words, keeping what was typed`, async () => {
@@ -199,7 +199,7 @@ describe(`dashboard /my-links (${STORE})`, () => {
       const profile = await makeProfile(t, user)
       const wrong = await v.submit(`/my-links/${profile.id}`, { confirmLogin: 'something else' }, `/my-links/${profile.id}/delete`)
       assert.equal(wrong.status, 422)
-      assert.match(wrong.text, new RegExp(`Type the page&#39;s login, ${profile.login}, to confirm`))
+      assert.match(wrong.text, new RegExp(`Type the page&#39;s address, ${profile.login}, to confirm`))
       assert.equal((await v.post(`/my-links/${profile.id}/delete`, { confirmLogin: profile.login })).status, 403)
       assert.ok(await profilesRepository.findById(t.ctx.db, profile.id))
     })

@@ -72,7 +72,7 @@ export async function signUpWithPage(t: TestApp, page: Page) {
   await page.getByRole('button', { name: 'Create the account' }).click()
   await page.waitForURL(`${t.url}/my-links`)
   const login = `editor_${Date.now().toString(36)}`
-  await page.getByLabel(/^Login \(your page/).fill(login)
+  await page.getByLabel(/^Address \(your page/).fill(login)
   await page.getByRole('button', { name: 'Create the page' }).click()
   await page.waitForURL(/\/my-links\/\d+$/)
   await page.getByRole('link', { name: 'Edit the page' }).click()

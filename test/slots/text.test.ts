@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import text from '../../src/slots/text.ts'
+import { richText, richTextAsLines } from '../../src/slots/shared/rich-text.ts'
 import { STORE } from '../helpers/app.ts'
 import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
 
@@ -21,6 +22,18 @@ const r = renderContext()
 describe(`text slots (${STORE})`, () => {
   const api = useSlotApi('text')
   const { create } = api
+
+  it('keeps the paragraph breaks of text typed as lines: a blank line a paragraph, a single one a line break (issue 40)', async () => {
+    const res = await create({ description: 'Stoneware, fired in Berlin.\r\n\r\nCommissions open:\nwrite to me.' })
+    assert.equal(res.status, 201)
+    assert.equal(res.body.data.data.description, '<p>Stoneware, fired in Berlin.</p><p>Commissions open:<br />write to me.</p>')
+    const page = text.html({ id: 1, type: 'text', data: res.body.data.data, computed: {} } as never, r).html
+    assert.equal(page.match(/<p>/g)?.length, 2)
+    // The editor shows it as it was typed, and saving that again changes nothing.
+    const lines = richTextAsLines(res.body.data.data.description)
+    assert.equal(lines, 'Stoneware, fired in Berlin.\n\nCommissions open:\nwrite to me.')
+    assert.equal(richText(lines), res.body.data.data.description)
+  })
 
   it('keeps p, ul, ol, li, strong, em, s, u, span and br, without attributes', async () => {
     const html = '<p class="a" style="color:red">One <strong>two</strong> <em>three</em> <s>four</s> <u>five</u> <span id="x">six</span><br>seven</p><ol><li>a</li></ol><ul><li>b</li></ul>'

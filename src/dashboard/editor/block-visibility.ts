@@ -1,3 +1,4 @@
+import { plainMessage } from '../plain-words.ts'
 import { ownerPrincipal } from '../../auth/principal.ts'
 import { type User, utcToWallTime } from '../../core/use-cases.ts'
 import { AppError, type FieldErrors } from '../../kernel/errors.ts'
@@ -41,7 +42,7 @@ function inEditorWords(errors: FieldErrors): FieldErrors {
   for (const [key, messages] of Object.entries(errors)) {
     const field = key.replace(/^visibility\./, '')
     out[field] = messages.map((m) =>
-      /^Must be after/.test(m) ? 'Must be later than “Show from”: a block cannot stop showing before it starts. Leave “until” empty for no end.' : /^Not a real date/.test(m) ? 'Give a real date and time.' : m,
+      /^Must be after/.test(m) ? 'Must be later than “Show from”: a block cannot stop showing before it starts. Leave “until” empty for no end.' : /^Not a real date/.test(m) ? 'Give a real date and time.' : plainMessage(m),
     )
   }
   return out

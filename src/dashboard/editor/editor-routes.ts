@@ -16,6 +16,7 @@ import { blockSummary, type EditorState, editorBody, type Panel } from './editor
 import { formData, rowMoveOf, uploadFields } from './schema-fields.ts'
 import { livePreviewOf } from './live-preview.ts'
 import { blockVisibilityPages } from './block-visibility.ts'
+import { plainErrors, plainMessage } from '../plain-words.ts'
 import { pageDesignPages } from './page-design.ts'
 
 // The page editor: one page per profile under /my-links/:id/editor. Every action is a plain form
@@ -109,8 +110,8 @@ async function preview(p: PageInput<User>) {
 
 /** A refused write's field problems (a 422 from the core); anything else is not ours to show. */
 function problems(err: unknown): FieldErrors {
-  if (err instanceof AppError && err.code === 'validation_failed' && err.errors) return err.errors
-  if (err instanceof AppError && (err.code === 'limit_reached' || err.code === 'read_only')) return { _: [err.message] }
+  if (err instanceof AppError && err.code === 'validation_failed' && err.errors) return plainErrors(err.errors)
+  if (err instanceof AppError && (err.code === 'limit_reached' || err.code === 'read_only')) return { _: [plainMessage(err.message)] }
   throw err
 }
 
@@ -314,12 +315,26 @@ async function lookupMusic(p: PageInput<User>) {
     // spec, music mode: it records which section of this dialog made the block.
     return show(p, { panel: { ...panel, data: { ...(result.slot.data as Record<string, unknown>), mode: 'auto' }, lookup: { query, artist, found } } })
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'upstream_unavailable' || err.code === 'validation_failed')) {
-      const errors = err.errors && Object.keys(err.errors).length ? err.errors : { query: [err.message] }
+    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'upstream_unavailable')) {
+      // Said in plain words, with the manual section below already holding what was typed.
+      const failed =
+        err.code === 'upstream_unavailable'
+          ? 'The music services could not be reached just now, so nothing was found. Try again in a minute, or enter the links by hand below.'
+          : 'No music service knows this release. Check what you typed, or enter the links by hand below.'
+      return show(p, { panel: { ...panel, data: typedByHand(query, artist), lookup: { query, artist, failed, errors: { query: [failed] } } } }, err.status)
+    }
+    if (err instanceof AppError && err.code === 'validation_failed') {
+      const errors = plainErrors(err.errors && Object.keys(err.errors).length ? err.errors : { query: [err.message] })
       return show(p, { panel: { ...panel, lookup: { query, artist, errors } } }, err.status)
     }
     throw err
   }
+}
+
+/** What was typed in the lookup, put where it belongs in the manual section: a link as the first link, else the title. */
+function typedByHand(query: string, artist: string): Record<string, unknown> {
+  const isLink = /^(https?:\/\/|[\w-]+(\.[\w-]+)+\/)/i.test(query)
+  return isLink ? { mode: 'manual', artist, links: [{ link: query }] } : { mode: 'manual', album: query, artist }
 }
 
 async function reorder(p: PageInput<User>) {
@@ -330,7 +345,9 @@ async function reorder(p: PageInput<User>) {
   try {
     await useCases.slots.reorder(p.ctx, principalOf(p), profileIdOf(p), { order })
   } catch (err) {
-    return p.redirect(editorUrl(p), Object.values(problems(err)).flat().join(' '), true)
+    problems(err)
+    // The list on the screen is older than the page (another tab, another face changed it).
+    return p.redirect(editorUrl(p), 'The page changed since this list was shown: here it is again; move the block once more.', true)
   }
   const moved = Number(text(p.form, 'moved'))
   const position = order.indexOf(moved)

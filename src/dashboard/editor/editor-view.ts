@@ -24,7 +24,7 @@ export interface Panel {
   form?: Record<string, unknown>
   errors?: FieldErrors
   extraRows?: Record<string, number>
-  lookup?: { query: string; artist: string; found?: string; errors?: FieldErrors }
+  lookup?: { query: string; artist: string; found?: string; errors?: FieldErrors; failed?: string }
   /** A row just moved inside the block (before saving), and the words that say where it went. */
   moved?: RowMove
   said?: string
@@ -157,7 +157,7 @@ ${errorList(errors)}${
 ${
   n < limits.socialsPerProfile
     ? h`<form method="post" action="${base(m)}/socials" novalidate>${csrfField(m.csrf)}<input type="hidden" name="op" value="add">
-${input({ name: 'link', label: 'Social link', value: s.social?.link ?? '', errors, max: 2048, hint: 'A profile address (instagram.com/you), an e-mail (mailto:…) or a phone (tel:…); the icon follows the platform.' })}
+${input({ name: 'link', label: 'Social link', value: s.social?.link ?? '', errors, max: 2048, hint: 'A profile address (instagram.com/you), an e-mail address or a phone number; the icon follows the platform.' })}
 <button type="submit" data-focus="add-social">Add social link</button></form>`
     : h`<p class="hint">A page holds at most ${limits.socialsPerProfile} social links.</p>`
 }
@@ -178,7 +178,7 @@ function blockCard(m: EditorModel, s: EditorState, slot: SlotResource, i: number
   const action = (verb: string) => `${base(m)}/blocks/${slot.id}/${verb}`
   const post = (verb: string, label: string, focus: string, extra: SafeHtml | '' = '', disabled = false) =>
     h`<form method="post" action="${action(verb)}">${csrfField(m.csrf)}${extra}<button type="submit" class="secondary" data-focus="${focus}"${disabled ? raw(' disabled') : ''}>${label}${what}</button></form>`
-  const head = h`<div class="ed-block-head"><span class="ed-grip" aria-hidden="true">⠿</span><span class="ed-type">${title}</span> ${visibilityBadge(slot, m.timeZone)} <span class="ed-summary">${summary}</span> <span class="muted ed-pos">${i + 1} of ${n}</span></div>`
+  const head = h`<div class="ed-block-head"><span class="ed-grip" aria-hidden="true">⠿</span><span class="ed-type">${title}</span> ${visibilityBadge(slot, m.timeZone)} <span class="ed-summary">${summary}</span> <span class="muted ed-pos">${i + 1} of ${n}</span></div>${thumbnails(m, slot)}`
   // A block opens for editing where it stands in the list.
   if (s.panel?.mode === 'edit' && s.panel.slotId === slot.id) return h`<li class="ed-block ed-editing" id="block-${slot.id}" data-id="${slot.id}">${head}${panelSection(m, s.panel)}</li>`
   const scheduling = s.scheduling === slot.id || s.schedule?.slotId === slot.id
@@ -195,11 +195,31 @@ ${visibilityControls({ base: base(m), csrf: m.csrf, slot, what, timeZone: m.time
 </li>`
 }
 
+/** A picture's or gallery's images, small, on its card: a person tells pictures apart by looking at them. */
+function thumbnails(m: EditorModel, slot: SlotResource): SafeHtml | '' {
+  const def = slotTypeOf(slot.type)
+  let refs: Array<{ field: string; path: string }> = []
+  try {
+    refs = (def?.files?.(slot.data as never) ?? []).filter((f) => f.path)
+  } catch {
+    return ''
+  }
+  if (!refs.length) return ''
+  const d = slot.data as { alt?: string; items?: Array<{ alt?: string }> }
+  const altOf = (field: string, i: number) => {
+    const row = /^items\.(\d+)\./.exec(field)
+    const own = row ? d.items?.[Number(row[1])]?.alt : d.alt
+    return own?.trim() || (refs.length > 1 ? `Picture ${i + 1} of ${refs.length}` : 'The picture')
+  }
+  const shown = refs.slice(0, 4)
+  return h`<div class="ed-card-thumbs">${shown.map((f, i) => h`<img src="${m.fileUrl(f.path)}" alt="${altOf(f.field, i)}" width="56" height="56" loading="lazy" decoding="async">`)}${refs.length > shown.length ? h`<span class="muted">+${refs.length - shown.length} more</span>` : ''}</div>`
+}
+
 function lookupForm(m: EditorModel, p: Panel): SafeHtml {
   const l = p.lookup
   return h`<form method="post" action="${base(m)}/music" class="ed-lookup" novalidate>${csrfField(m.csrf)}
 <h3>Find a release</h3>
-${errorList(l?.errors)}${input({ name: 'query', label: 'Link, UPC, ISRC or title', value: l?.query ?? '', errors: l?.errors, max: 500, hint: 'A link from any music platform finds the release on the others.' })}
+${l?.failed ? h`<div class="notice bad" role="alert"><p>${l.failed}</p><p><a href="#manual-h">Enter the links by hand</a></p></div>` : errorList(l?.errors)}${input({ name: 'query', label: 'Link, UPC, ISRC or title', value: l?.query ?? '', errors: l?.errors, max: 500, hint: 'A link to the release on any music service finds it on the others. Its barcode (UPC), a recording code (ISRC) or its title work too.' })}
 ${input({ name: 'artist', label: 'Artist (optional, narrows a title)', value: l?.artist ?? '', errors: l?.errors, max: 200 })}
 <button type="submit" data-focus="lookup">Look up</button>
 ${l?.found ? h`<p class="notice" role="status">${l.found} Check the block below, then save it.</p>` : ''}
@@ -261,7 +281,14 @@ function panelSection(m: EditorModel, p: Panel): SafeHtml {
   const data = p.data ?? ((slot?.data as Record<string, unknown>) || {})
   const action = p.mode === 'add' ? `${base(m)}/blocks` : `${base(m)}/blocks/${p.slotId}`
   const heading = p.mode === 'add' ? `Add a block: ${def.title}` : `Edit block: ${def.title}`
-  const own = p.type === 'event' ? eventFields(m, p) : p.type === 'form' ? [h`<h3>The form</h3>`, ...formRecordFields(m, p), h`<h3>How it shows</h3>`] : []
+  const own =
+    p.type === 'event'
+      ? eventFields(m, p)
+      : p.type === 'form'
+        ? [h`<h3>The form</h3>`, ...formRecordFields(m, p), h`<h3>How it shows</h3>`]
+        : p.type === 'music'
+          ? [h`<h3 id="manual-h" tabindex="-1">${p.mode === 'add' ? 'Or enter the links by hand' : 'The release and its links'}</h3>`]
+          : []
   const fields = schemaFields({ def, errors: p.errors ?? {}, fileUrl: m.fileUrl, extraRows: p.extraRows, moved: p.moved }, data)
   return h`<section class="card ed-panel" id="panel" aria-labelledby="panel-h">
 <h2 id="panel-h" tabindex="-1">${heading}</h2>

@@ -1,3 +1,4 @@
+import { plainMessage } from '../plain-words.ts'
 import { ownerPrincipal } from '../../auth/principal.ts'
 import type { User } from '../../core/use-cases.ts'
 import type { FieldErrors } from '../../kernel/errors.ts'
@@ -54,7 +55,7 @@ async function changeAddress(p: PageInput<User>, show: Show) {
   const errors: FieldErrors = {}
   if (login !== profile.login) {
     const verdict = await useCases.profiles.checkLogin(p.ctx, principal, { login, profile: String(profile.id) })
-    if (!verdict.available) errors.login = [verdict.message]
+    if (!verdict.available) errors.login = [plainMessage(verdict.message)]
   } else errors.login = ['This is already the address of this page; type a new one.']
   if (!understood) errors.understood = ['Tick the box to confirm that the old address may stop working.']
   if (Object.keys(errors).length) return show(p, { address: { value: login, understood, errors } }, 422)

@@ -1,10 +1,11 @@
 import type { FieldErrors } from '../../kernel/errors.ts'
 import type { AnySlotTypeDef } from '../../slots/types.ts'
 import { h, raw, type SafeHtml } from '../../slots/shared/html.ts'
+import { richTextAsLines } from '../../slots/shared/rich-text.ts'
 import type { Form } from '../page-routes.ts'
 
 // A slot type's form, generated from its TypeBox schema (the registry is the single source): a
-// label from `title` or the key, help from `description`, limits, enums with their enumLabels,
+// label and help from the type's fieldWords (the schema's descriptions speak to programs), limits, enums with their enumLabels,
 // defaults, required. Field names are the data paths (`data.items.0.text`), so the core's error
 // keys (`data.items.0.text`) land beside their fields unchanged. A new type or field appears
 // here with no editor code.
@@ -55,7 +56,16 @@ const objectOf = (schema: Node): Node | undefined => {
   return branch
 }
 
-const isNullableObject = (schema: Node) => !!(schema.anyOf ?? schema.oneOf)?.some((s: Node) => s.type === 'null') && !!objectOf(schema)
+/** What the editor says beside a field that has no words of its own in its type (SlotTypeDef.fieldWords). */
+const LINK_HINT = 'A web address (shop.example.com), an e-mail address or a phone number.'
+const COLOUR_HINT = 'A colour code such as #1a7f5a or a colour name such as teal, or pick one with the swatch.'
+
+/** A field's label and hint in the editor: the type's words for it, never the schema's (those speak to programs). */
+function wordsOf(def: AnySlotTypeDef, path: string, schema: Node, key: string): { label: string; hint?: string; paragraphs?: true; hidden?: true } {
+  const own = def.fieldWords?.[path] ?? {}
+  const fallback = schema.format === 'color' ? COLOUR_HINT : schema.maxLength === 2048 ? LINK_HINT : undefined
+  return { ...own, label: own.label ?? schema.title ?? humanise(key), hint: own.hint ?? fallback }
+}
 
 export interface FieldContext {
   def: AnySlotTypeDef
@@ -100,9 +110,11 @@ const errorOf = (id: string, problems: string[]) => (problems.length ? h`<p clas
 
 function leaf(ctx: FieldContext, schema: Node, name: string, path: string, key: string, value: unknown, required: boolean): SafeHtml {
   const id = idOf(name)
-  const label = schema.title ?? humanise(key)
-  const hint = schema.description as string | undefined
+  const words = wordsOf(ctx.def, path, schema, key)
+  const label = words.label
+  const hint = words.hint
   const problems = problemsOf(ctx, name)
+  if (words.hidden) return h`<input type="hidden" name="${name}" value="${String(value ?? schema.default ?? '')}">`
   const aria = describedBy(id, !!hint, problems)
   const star = required ? h` <span class="req">(required)</span>` : ''
   if (uploadFields(ctx.def).has(path)) {
@@ -146,7 +158,7 @@ ${hintOf(id, hint)}${errorOf(id, problems)}</div>`
   const limit = schema.maxLength ? h`<span class="muted"> (up to ${schema.maxLength} characters)</span>` : ''
   if ((schema.maxLength ?? 0) > 300 && schema.maxLength !== 2048) {
     return h`<div class="field"><label for="${id}">${label}${star}${limit}</label>
-<textarea id="${id}" name="${name}" rows="4"${max}${required ? raw(' required') : ''}${aria}>${text}</textarea>
+<textarea id="${id}" name="${name}" rows="4"${max}${required ? raw(' required') : ''}${aria}>${words.paragraphs ? richTextAsLines(text) : text}</textarea>
 ${hintOf(id, hint)}${errorOf(id, problems)}</div>`
   }
   const isLink = schema.maxLength === 2048
@@ -161,7 +173,7 @@ function arrayField(ctx: FieldContext, schema: Node, name: string, path: string,
   const max = schema.maxItems ?? 100
   const blank = Math.max((schema.minItems ?? 0) - rows.length, 0) + (ctx.extraRows?.[name] ?? 0) + (rows.length ? 0 : 1)
   const all = [...rows, ...Array.from({ length: Math.min(blank, Math.max(max - rows.length, 0)) }, () => undefined)]
-  const label = schema.title ?? humanise(key)
+  const { label, hint } = wordsOf(ctx.def, path, schema, key)
   const problems = problemsOf(ctx, name)
   const id = idOf(name)
   const itemName = (i: number) => `${label.replace(/s$/, '')} ${i + 1}`
@@ -174,7 +186,7 @@ ${objectFields(ctx, item, rowName, `${path}.*`, (row ?? {}) as Record<string, un
 ${rowMoves(ctx, name, i, all.length, itemName(i))}</fieldset>`
   })
   return h`<fieldset class="ed-array" id="${id}"${problems.length ? h` aria-describedby="${id}-error"` : ''}><legend>${label}${schema.minItems ? h` <span class="muted">(${schema.minItems} to ${max})</span>` : ''}</legend>
-${schema.description ? h`<p class="hint">${schema.description}</p>` : ''}${errorOf(id, problems)}${body}
+${hint ? h`<p class="hint">${hint}</p>` : ''}${errorOf(id, problems)}${body}
 ${all.length < max ? h`<button type="submit" class="secondary" name="_more" value="${name}" formnovalidate>Add another ${label.replace(/s$/, '').toLowerCase()}</button>` : ''}
 </fieldset>`
 }
@@ -206,9 +218,10 @@ function objectFields(ctx: FieldContext, schema: Node, prefix: string, path: str
     if (obj) {
       const fields = objectFields(ctx, obj, name, childPath, (v ?? {}) as Record<string, unknown>)
       const problems = problemsOf(ctx, name)
+      const words = wordsOf(ctx.def, childPath, child, key)
       return [
-        h`<fieldset class="ed-group"><legend>${child.title ?? humanise(key)}</legend>
-${child.description ? h`<p class="hint">${isNullableObject(child) ? child.description.replace(/\(send \{\} for the defaults\)|send \{\} for the defaults/, '').replace(/\s+;/, ';') : child.description}</p>` : ''}${errorOf(idOf(name), problems)}${fields}
+        h`<fieldset class="ed-group"><legend>${words.label}</legend>
+${words.hint ? h`<p class="hint">${words.hint}</p>` : ''}${errorOf(idOf(name), problems)}${fields}
 </fieldset>`,
       ]
     }

@@ -1,6 +1,6 @@
 /**
  * Link normalisation shared by button links and profile socials (spec, Slot data by type, button):
- * a missing scheme is completed to https://; only http, https, tel, mailto and whatsapp are allowed.
+ * a missing scheme is completed to https:// (mailto: for an e-mail address, tel: for a phone number); only http, https, tel, mailto and whatsapp are allowed.
  */
 export const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel', 'whatsapp'] as const
 
@@ -8,6 +8,10 @@ export type LinkResult = { ok: true; url: string } | { ok: false; message: strin
 
 const MAX_LENGTH = 2048
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/s
+
+const BARE_EMAIL = /^[^\s@/:?#<>"]+@[^\s@/:?#<>"]+\.[a-z]{2,}$/i
+/** International (+49 …, 0049 …) or written with the separators people use (030 1234-567); never a bare run of digits (a barcode). */
+const BARE_PHONE = /^(?:(?:\+|00)\d[\d ()/-]{5,}|0\d*[ ()/-][\d ()/-]{4,})$/
 
 const refuse = (message: string): LinkResult => ({ ok: false, message })
 
@@ -19,6 +23,10 @@ export function normaliseLink(raw: string): LinkResult {
   const link = raw.trim()
   if (!link) return refuse('Must not be empty.')
   if (/[\u0000-\u001f\u007f]/.test(link)) return refuse('A link cannot contain control characters.')
+  // A bare e-mail address or phone number is what a person types for "write to me" or "call me":
+  // completed to https:// it would be a broken web address (https://jane@example.com).
+  if (BARE_EMAIL.test(link)) return done(`mailto:${link}`)
+  if (BARE_PHONE.test(link)) return telLink(link.replace(/\s+/g, ''))
   const m = SCHEME.exec(link)
   // Phone numbers are written with spaces; a tel: URI has none, so they are dropped, not refused.
   if (m?.[1].toLowerCase() === 'tel') return telLink(m[2].replace(/\s+/g, ''))

@@ -15,7 +15,37 @@ const options: SanitizeHtml.IOptions = {
 }
 
 /** Limited HTML as stored and rendered: everything outside RICH_TEXT_TAGS is stripped. */
-export const richText = (html: string) => sanitizeHtml()(html, options)
+export const richText = (html: string) => sanitizeHtml()(withParagraphs(html), options)
+
+const BLOCK_TAG = /<\/?(p|ul|ol|li)\b/i
+
+/**
+ * Text typed as lines (the editor's text box, an API client sending plain text) keeps its
+ * breaks: a blank line starts a paragraph, a single one breaks the line. HTML that already
+ * has paragraphs or lists is left as written.
+ */
+function withParagraphs(html: string): string {
+  const text = html.replace(/\r\n?/g, '\n').trim()
+  if (!text.includes('\n') || BLOCK_TAG.test(text)) return html
+  return text
+    .split(/\n\s*\n/)
+    .map((para) => `<p>${para.trim().replace(/\n/g, '<br>')}</p>`)
+    .join('')
+}
+
+/**
+ * Stored rich text as lines for a text box (the inverse of withParagraphs): paragraphs apart by a
+ * blank line, line breaks as new lines. Text with lists stays as written.
+ */
+export function richTextAsLines(clean: string): string {
+  if (/<\/?(ul|ol|li)\b/i.test(clean)) return clean
+  return decode(
+    clean
+      .replace(/<\/p>\s*<p>/g, '\n\n')
+      .replace(/^\s*<p>|<\/p>\s*$/g, '')
+      .replace(/<br\s*\/?>/g, '\n'),
+  )
+}
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' }
 const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e])

@@ -189,3 +189,9 @@ ${Object.entries(NAMED_COLOURS)
     transition: none;
   }
 }`
+
+/** The editor's words for a button's own colours (SlotTypeDef.fieldWords), shared by the types that have them. */
+export const CUSTOMIZE_WORDS = {
+  customize: { label: 'Your own colours', hint: 'Used when the style is Custom.' },
+  'customize.borderRadius': { label: 'Corner roundness', hint: 'In pixels: 0 for square corners, 24 for round ones.' },
+} as const

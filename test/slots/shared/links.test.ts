@@ -21,6 +21,18 @@ describe('normaliseLink', () => {
     assert.equal(url('//example.com/x'), 'https://example.com/x')
   })
 
+  it('completes an e-mail address to mailto: and a phone number to tel:, never to a web address (issue 40)', () => {
+    assert.equal(url('mara@lind-ceramics.de'), 'mailto:mara@lind-ceramics.de')
+    assert.equal(url('+49 30 1234 5678'), 'tel:+493012345678')
+    assert.equal(url('0049 (30) 1234-5678'), 'tel:0049(30)1234-5678')
+    assert.equal(url('030 1234567'), 'tel:0301234567')
+    // A barcode or an address with a port is not a phone number.
+    refusal('724384960650')
+    assert.equal(url('192.168.1.10:8080'), 'https://192.168.1.10:8080')
+    // Written out, a web address with a user part stays what was typed.
+    assert.equal(url('https://mara@lind-ceramics.de/'), 'https://mara@lind-ceramics.de/')
+  })
+
   it('reads host:port as a host, not a scheme', () => {
     assert.equal(url('example.com:8080/x'), 'https://example.com:8080/x')
     assert.equal(url('localhost:3000'), 'https://localhost:3000')
