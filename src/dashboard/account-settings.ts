@@ -24,6 +24,13 @@ interface State {
 /** What other credentials do after a change that signs out browsers: they are listed, not ended. */
 const otherCredentials = 'API tokens and connected apps keep working: review them under API tokens and Apps.'
 
+/** Where the ways of signing in are managed. */
+const securityCard = h`<section class="card" aria-labelledby="security-h">
+<h2 id="security-h">Signing in</h2>
+<p>Ask for a code from your phone after your password, so a stolen password alone cannot open your account.</p>
+<p class="actions"><a href="/settings/two-factor">Two-factor codes</a></p>
+</section>`
+
 async function settingsPage(p: PageInput<User>, s: State, status = 200) {
   const v = s.account ?? { name: p.user.name, timezone: p.user.timezone, errors: undefined }
   const pending = await useCases.account.pendingEmailChange(p.ctx, ownerPrincipal(p.user))
@@ -85,6 +92,7 @@ ${formCard({
   submit: 'Change the password',
 })}
 </div>
+${securityCard}
 ${accountLifecycleCard}`,
     },
     status,

@@ -22,6 +22,8 @@ declare module 'fastify' {
     /** A message for the next page (post/redirect/get). */
     flash?: Flash
     _csrf?: string
+    /** Signed in with the password, waiting for the second factor (second-step.ts). */
+    pendingSignIn?: { userId: number; next: string; at: number }
   }
 }
 

@@ -9,6 +9,8 @@ import { csrfField } from './layout.ts'
 import { sessionCookieName } from './scope.ts'
 import { welcomePage } from './welcome.ts'
 import { countSignIn } from './sign-in-limits.ts'
+import { startSecondStep } from './second-step.ts'
+import * as useCases from '../core/use-cases.ts'
 
 export const signInPages: PageRow[] = [
   { method: 'GET', url: '/', signedIn: false, handler: home },
@@ -87,6 +89,8 @@ async function signIn(p: PageInput<any>) {
   if (!user) return signInForm(p, { email, next, errors: { password: [WRONG] } }, 401)
   // A fresh id at sign-in: an id planted before (session fixation) is worth nothing after.
   await p.req.session.regenerate()
+  // With two-factor codes on, the password only opens the second step (second-step.ts).
+  if (await useCases.twoFactor.required(p.ctx, user.id)) return startSecondStep(p, user.id, next)
   p.req.session.userId = user.id
   return p.reply.code(303).header('location', next).header('cache-control', 'no-store').send()
 }
