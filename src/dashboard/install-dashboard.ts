@@ -16,6 +16,7 @@ import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
 import { secondStepPages } from './second-step.ts'
 import { twoFactorPages } from './two-factor-settings.ts'
+import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
 import { statisticsPages } from './statistics.ts'
@@ -34,6 +35,7 @@ export const dashboardPages: PageRow[] = [
   ...welcomePages, // GET /login/forgot
   ...accountSettingsPages, // GET/POST /settings, POST /settings/email, POST /settings/password
   ...twoFactorPages, // GET /settings/two-factor, POST …/start, …/confirm, …/disable, …/recovery-codes
+  ...sessionListPages, // GET /settings/sessions, POST …/end-others, POST …/:handle/end
   ...emailConfirmationPages, // GET/POST /settings/email/confirm (the link mailed to a new e-mail)
   ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
   ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke

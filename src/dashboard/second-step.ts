@@ -6,6 +6,7 @@ import { field, fieldErrorsOf } from './form-fields.ts'
 import { csrfField } from './layout.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { countSignIn } from './sign-in-limits.ts'
+import { startSignedInSession } from './signed-in-session.ts'
 
 /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
 export const secondStepPages: PageRow[] = [
@@ -76,7 +77,6 @@ async function checkCode(p: PageInput<any>) {
   } catch (err) {
     return codeForm(p, { errors: fieldErrorsOf(err) }, 401)
   }
-  await p.req.session.regenerate()
-  p.req.session.userId = user.id
+  await startSignedInSession(p.req, user.id)
   return p.reply.code(303).header('location', pending.next).header('cache-control', 'no-store').send()
 }

@@ -7,6 +7,7 @@ import { fieldErrorsOf, formCard } from './form-fields.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { codeField } from './second-step.ts'
 import { countSignIn } from './sign-in-limits.ts'
+import { startSignedInSession } from './signed-in-session.ts'
 
 export const twoFactorPages: PageRow[] = [
   { method: 'GET', url: '/settings/two-factor', signedIn: true, handler: async (p) => twoFactorPage(p, {}) },
@@ -132,8 +133,7 @@ async function confirm(p: PageInput<User>) {
   } catch (err) {
     return twoFactorPage(p, { confirmErrors: fieldErrorsOf(err) }, 422)
   }
-  await p.req.session.regenerate()
-  p.req.session.userId = p.user.id
+  await startSignedInSession(p.req, p.user.id, true)
   return recoveryCodesPage(p, codes, 'Two-factor codes are on. Other browsers signed in to your account were signed out.')
 }
 
@@ -144,8 +144,7 @@ async function disable(p: PageInput<User>) {
   } catch (err) {
     return twoFactorPage(p, { disableErrors: fieldErrorsOf(err) }, 422)
   }
-  await p.req.session.regenerate()
-  p.req.session.userId = p.user.id
+  await startSignedInSession(p.req, p.user.id, true)
   return p.redirect('/settings/two-factor', 'Two-factor codes are off. Other browsers signed in to your account were signed out.')
 }
 
