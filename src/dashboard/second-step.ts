@@ -36,9 +36,9 @@ async function showCodeStep(p: PageInput<any>) {
 }
 
 /** The code field takes both kinds: six digits, or a recovery code (letters and digits). */
-export const codeField = (errors: FieldErrors | undefined) =>
+export const codeField = (errors: FieldErrors | undefined, name = 'code') =>
   field({
-    name: 'code',
+    name,
     label: 'Code',
     errors,
     autocomplete: 'one-time-code',

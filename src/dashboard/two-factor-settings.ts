@@ -89,7 +89,8 @@ ${formCard({
   action: '/settings/two-factor/disable',
   csrf: p.csrf(),
   errors: s.disableErrors,
-  fields: [codeField(s.disableErrors)],
+  // Its own name: two code fields on one page need two ids.
+  fields: [codeField(s.disableErrors, 'offCode')],
   submit: 'Turn off two-factor codes',
   danger: true,
 })}
@@ -140,9 +141,9 @@ async function confirm(p: PageInput<User>) {
 async function disable(p: PageInput<User>) {
   await countSignIn(p.ctx, p.req.ip, p.user.email)
   try {
-    await useCases.twoFactor.disable(p.ctx, ownerPrincipal(p.user), { code: text(p.form, 'code'), keepSessionId: p.req.session.sessionId })
+    await useCases.twoFactor.disable(p.ctx, ownerPrincipal(p.user), { code: text(p.form, 'offCode'), keepSessionId: p.req.session.sessionId })
   } catch (err) {
-    return twoFactorPage(p, { disableErrors: fieldErrorsOf(err) }, 422)
+    return twoFactorPage(p, { disableErrors: fieldErrorsOf(err, { code: 'offCode' }) }, 422)
   }
   await startSignedInSession(p.req, p.user.id, true)
   return p.redirect('/settings/two-factor', 'Two-factor codes are off. Other browsers signed in to your account were signed out.')
