@@ -118,4 +118,24 @@ async function renewRecoveryCodes(ctx: AppContext, principal: Principal, input: 
   return { recoveryCodes }
 }
 
-export const twoFactorUseCases = Object.freeze({ status, required, beginEnrolment, pendingEnrolment, confirmEnrolment, checkSignIn, disable, renewRecoveryCodes })
+/**
+ * The operator (`cli users reset-two-factor`) turns codes off for someone who lost both the
+ * phone and the recovery codes; every session of the account ends. Answers whether codes were on.
+ */
+async function resetByOperator(ctx: AppContext, input: { userId: number }): Promise<{ wasOn: boolean; sessionsEnded: number }> {
+  const wasOn = await required(ctx, input.userId)
+  await twoFactorRepository.remove(ctx.db, input.userId)
+  return { wasOn, sessionsEnded: await ctx.sessions.endAllFor(input.userId) }
+}
+
+export const twoFactorUseCases = Object.freeze({
+  status,
+  required,
+  beginEnrolment,
+  pendingEnrolment,
+  confirmEnrolment,
+  checkSignIn,
+  disable,
+  renewRecoveryCodes,
+  resetByOperator,
+})
