@@ -5,6 +5,7 @@ import type { Db } from '../store/db.ts'
 import { sessionsRepository } from '../store/sessions.ts'
 import { type User, usersRepository } from '../store/users.ts'
 import { sha256 } from './secrets.ts'
+import type { SessionFacts } from './session-facts.ts'
 
 /**
  * A browser session as the dashboard keeps it (@fastify/session's record): who signed in, when
@@ -14,6 +15,14 @@ import { sha256 } from './secrets.ts'
 export interface Session {
   userId?: unknown
   cookie?: { expires?: Date | string | null }
+  /** What the owner sees of it in their list of sessions (set at sign-in). */
+  seen?: SessionFacts
+}
+
+/** A live session of a user, by the digest of its id (never the id itself). */
+export interface ListedSession {
+  idHash: string
+  session: Session
 }
 
 type Callback = (err?: unknown) => void
@@ -30,6 +39,10 @@ export interface DashboardSessionStore {
   destroy(sessionId: string, callback: Callback): void
   /** Ends every session of the user except `keepSessionId` (raw id); resolves to how many ended. */
   endAllFor(userId: number, keepSessionId?: string): Promise<number>
+  /** The user's sessions that have not expired. */
+  listFor(userId: number): Promise<ListedSession[]>
+  /** Ends one session of the user, by its id's digest; false when it is not theirs or already gone. */
+  endOne(userId: number, idHash: string): Promise<boolean>
 }
 
 const userOf = (session: Session): number | null => (typeof session.userId === 'number' ? session.userId : null)
@@ -75,6 +88,9 @@ export function sqlSessionStore(db: Db): DashboardSessionStore {
       settle(sessionsRepository.remove(db, sha256(id)), (e) => cb(e ?? undefined))
     },
     endAllFor: (userId, keep) => sessionsRepository.removeForUser(db, userId, keep === undefined ? undefined : sha256(keep)),
+    listFor: async (userId) =>
+      (await sessionsRepository.listForUser(db, userId, new Date().toISOString())).map((r) => ({ idHash: r.idHash, session: JSON.parse(r.data) as Session })),
+    endOne: (userId, idHash) => sessionsRepository.removeOfUser(db, userId, idHash),
   }
 }
 
@@ -114,6 +130,22 @@ export function redisSessionStore(redis: Redis): DashboardSessionStore {
         .srem(userKey(userId), ...ending)
         .exec()) as [[null, number], unknown]
       return removed
+    },
+    async listFor(userId) {
+      const members = await redis.smembers(userKey(userId))
+      if (!members.length) return []
+      const texts = await redis.mget(...members.map(key))
+      const listed: ListedSession[] = []
+      members.forEach((idHash, i) => {
+        const session = texts[i] ? (JSON.parse(texts[i]) as Session) : undefined
+        if (session && userOf(session) === userId) listed.push({ idHash, session })
+      })
+      return listed
+    },
+    async endOne(userId, idHash) {
+      if (!(await redis.sismember(userKey(userId), idHash))) return false
+      const [[, removed]] = (await redis.multi().del(key(idHash)).srem(userKey(userId), idHash).exec()) as [[null, number], unknown]
+      return removed === 1
     },
   }
 }

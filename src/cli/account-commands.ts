@@ -47,6 +47,24 @@ export const usersSetPassword = defineCommand({
   },
 })
 
+export const usersResetTwoFactor = defineCommand({
+  name: 'users reset-two-factor',
+  summary: 'Turn off two-factor codes of an account whose owner lost the phone and the recovery codes; ends every session of the user.',
+  options: {
+    email: { type: 'string', value: 'E', description: 'the account\'s e-mail' },
+  },
+  required: ['email'],
+  async run(ctx, v) {
+    const user = await userByEmail(ctx, v.email, CREATE_ONE)
+    const { wasOn, sessionsEnded: ended } = await useCases.twoFactor.resetByOperator(ctx, { userId: user.id })
+    console.log(
+      wasOn
+        ? `Two-factor codes turned off for <${user.email}>; ${ended} signed-in session${ended === 1 ? '' : 's'} ended. The password alone signs in now.`
+        : `<${user.email}> had no two-factor codes; ${ended} signed-in session${ended === 1 ? '' : 's'} ended.`,
+    )
+  },
+})
+
 export const tokensCreate = defineCommand({
   name: 'tokens create',
   summary: 'Issue a personal token; prints it alone on the last line.',

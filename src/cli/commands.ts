@@ -1,4 +1,4 @@
-import { migrate, tokensCreate, usersCreate, usersSetPassword } from './account-commands.ts'
+import { migrate, tokensCreate, usersCreate, usersResetTwoFactor, usersSetPassword } from './account-commands.ts'
 import { analyticsPurge, analyticsSeed } from './analytics-commands.ts'
 import { backup, restore } from './backup-commands.ts'
 import { formsSubmissions } from './form-commands.ts'
@@ -8,4 +8,4 @@ import { pagesExport, pagesImport } from './page-commands.ts'
 import type { Command } from './command.ts'
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const commands: Command[] = [usersCreate, usersSetPassword, tokensCreate, migrate, demo, pagesExport, pagesImport, filesPurge, analyticsPurge, analyticsSeed, formsSubmissions, backup, restore]
+export const commands: Command[] = [usersCreate, usersSetPassword, usersResetTwoFactor, tokensCreate, migrate, demo, pagesExport, pagesImport, filesPurge, analyticsPurge, analyticsSeed, formsSubmissions, backup, restore]

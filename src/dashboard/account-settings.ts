@@ -7,6 +7,7 @@ import * as useCases from '../core/use-cases.ts'
 import { field, fieldErrorsOf, formCard, timeZoneSelect } from './form-fields.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { countRegistration, countSignIn } from './sign-in-limits.ts'
+import { startSignedInSession } from './signed-in-session.ts'
 
 export const accountSettingsPages: PageRow[] = [
   { method: 'GET', url: '/settings', signedIn: true, handler: async (p) => settingsPage(p, {}) },
@@ -23,6 +24,13 @@ interface State {
 
 /** What other credentials do after a change that signs out browsers: they are listed, not ended. */
 const otherCredentials = 'API tokens and connected apps keep working: review them under API tokens and Apps.'
+
+/** Where the ways of signing in are managed. */
+const securityCard = h`<section class="card" aria-labelledby="security-h">
+<h2 id="security-h">Signing in</h2>
+<p>Ask for a code from your phone after your password, so a stolen password alone cannot open your account, and see every browser signed in to it.</p>
+<p class="actions"><a href="/settings/two-factor">Two-factor codes</a><a href="/settings/sessions">Where you are signed in</a></p>
+</section>`
 
 async function settingsPage(p: PageInput<User>, s: State, status = 200) {
   const v = s.account ?? { name: p.user.name, timezone: p.user.timezone, errors: undefined }
@@ -85,6 +93,7 @@ ${formCard({
   submit: 'Change the password',
 })}
 </div>
+${securityCard}
 ${accountLifecycleCard}`,
     },
     status,
@@ -125,8 +134,7 @@ async function changeEmail(p: PageInput<User>) {
     )
   }
   // The change is made: this browser continues under a fresh session id, as after a new password.
-  await p.req.session.regenerate()
-  p.req.session.userId = p.user.id
+  await startSignedInSession(p.req, p.user.id, true)
   return p.redirect('/settings', `Your e-mail is now ${outcome.changed.email}. Other browsers signed in to your account were signed out. ${otherCredentials}`)
 }
 
@@ -144,7 +152,6 @@ async function changePassword(p: PageInput<User>) {
   } catch (err) {
     return settingsPage(p, { passwordErrors: fieldErrorsOf(err) }, 422)
   }
-  await p.req.session.regenerate()
-  p.req.session.userId = p.user.id
+  await startSignedInSession(p.req, p.user.id, true)
   return p.redirect('/settings', `Your password is changed. Other browsers signed in to your account were signed out. ${otherCredentials}`)
 }

@@ -9,6 +9,11 @@ import { type AuthorizationRequest, approve, checkAuthorization, deny, grantOf, 
 import { redirectApproved } from '../authorization/consent.ts'
 import { cspSourceOf } from '../authorization/csp-sources.ts'
 import { SCOPE_TEXT } from '../authorization/scopes.ts'
+import * as useCases from '../core/use-cases.ts'
+import type { FieldErrors } from '../kernel/errors.ts'
+import { fieldErrorsOf } from './form-fields.ts'
+import { codeField } from './second-step.ts'
+import { countSignIn } from './sign-in-limits.ts'
 
 /** The authorization request's own parameters, carried through the consent form unchanged. */
 const REQUEST_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource']
@@ -69,6 +74,13 @@ async function authorize(p: PageInput<User | undefined>, query: Record<string, s
   const user = p.user ?? (await requireUser(p.ctx, p.req, p.reply))
   if (!user) return p.reply
   const request = checked.request
+  // An account with two-factor codes approves a new application with a fresh code: a session
+  // alone (a stolen cookie) cannot hand out lasting access to the account.
+  const needsCode = decision === 'approve' && (await useCases.twoFactor.required(p.ctx, user.id))
+  if (needsCode) {
+    const errors = await codeProblem(p, user)
+    if (errors) return consentPage(p, user, request, query, { needsCode, errors }, 401)
+  }
   const to =
     decision === 'deny'
       ? deny(p.ctx, request)
@@ -76,7 +88,18 @@ async function authorize(p: PageInput<User | undefined>, query: Record<string, s
         ? await approve(p.ctx, user.id, request)
         : undefined
   if (to) return p.reply.code(303).header('location', to).header('cache-control', 'no-store').send()
-  return consentPage(p, user, request, query)
+  return consentPage(p, user, request, query, { needsCode: await useCases.twoFactor.required(p.ctx, user.id) })
+}
+
+/** The code sent with an approval, checked and used up (counted as a sign-in attempt); its errors when wrong. */
+async function codeProblem(p: PageInput<User | undefined>, user: User): Promise<FieldErrors | undefined> {
+  await countSignIn(p.ctx, p.req.ip, user.email)
+  try {
+    await useCases.twoFactor.checkSignIn(p.ctx, user.id, typeof p.form.code === 'string' ? p.form.code : '')
+    return undefined
+  } catch (err) {
+    return fieldErrorsOf(err)
+  }
 }
 
 /**
@@ -101,7 +124,14 @@ async function tooManyNewClients(p: PageInput<User | undefined>, clientId: unkno
   return true
 }
 
-function consentPage(p: PageInput<User | undefined>, user: User, request: AuthorizationRequest, query: Record<string, unknown>) {
+function consentPage(
+  p: PageInput<User | undefined>,
+  user: User,
+  request: AuthorizationRequest,
+  query: Record<string, unknown>,
+  second: { needsCode: boolean; errors?: FieldErrors },
+  status = 200,
+) {
   const host = new URL(request.redirectUri).host || request.redirectUri
   return p.render({
     title: `Connect ${request.client.name}`,
@@ -116,7 +146,9 @@ function consentPage(p: PageInput<User | undefined>, user: User, request: Author
 <form method="post" action="/oauth/authorize">
 ${csrfField(p.csrf())}
 ${REQUEST_FIELDS.map((k) => (typeof query[k] === 'string' ? h`<input type="hidden" name="${k}" value="${query[k] as string}">` : ''))}
-<p class="actions"><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="deny" class="secondary">Deny</button></p>
+${second.needsCode ? h`${second.errors ? h`<p class="notice bad" role="alert">That code did not work. Type the code your app shows now.</p>
+` : ''}${codeField(second.errors)}
+` : ''}<p class="actions"><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button></p>
 </form>`,
-  })
+  }, status)
 }

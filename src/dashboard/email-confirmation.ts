@@ -3,6 +3,7 @@ import * as useCases from '../core/use-cases.ts'
 import { fieldErrorsOf } from './form-fields.ts'
 import { csrfField } from './layout.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { startSignedInSession } from './signed-in-session.ts'
 
 // Where the link mailed to a new e-mail leads. Opening it shows a button and only the button's
 // POST changes anything: mail scanners that fetch every link must not confirm on their own.
@@ -61,8 +62,7 @@ async function confirm(p: PageInput<any>) {
   if (session.userId === done.user.id) {
     // This browser stays signed in, under a fresh session id, as after a new password
     // (regenerate() puts a new session on the request).
-    await p.req.session.regenerate()
-    p.req.session.userId = done.user.id
+    await startSignedInSession(p.req, done.user.id, true)
     return p.redirect('/settings', `Your e-mail is now ${done.user.email}. ${signedOut}`)
   }
   return p.render({

@@ -14,6 +14,9 @@ import { myLinksPages } from './my-links.ts'
 import { pageTransferPages } from './page-transfer-pages.ts'
 import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
+import { secondStepPages } from './second-step.ts'
+import { twoFactorPages } from './two-factor-settings.ts'
+import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
 import { statisticsPages } from './statistics.ts'
@@ -27,9 +30,12 @@ import { editorPages } from './editor/editor-routes.ts'
  */
 export const dashboardPages: PageRow[] = [
   ...signInPages, // GET / (the dashboard, or a welcome page for visitors), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
+  ...secondStepPages, // GET/POST /login/code (the second step after the password)
   ...registrationPages, // GET/POST /register
   ...welcomePages, // GET /login/forgot
   ...accountSettingsPages, // GET/POST /settings, POST /settings/email, POST /settings/password
+  ...twoFactorPages, // GET /settings/two-factor, POST …/start, …/confirm, …/disable, …/recovery-codes
+  ...sessionListPages, // GET /settings/sessions, POST …/end-others, POST …/:handle/end
   ...emailConfirmationPages, // GET/POST /settings/email/confirm (the link mailed to a new e-mail)
   ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
   ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke

@@ -5,6 +5,7 @@ import { loginUrlFor, requireUser } from './current-user.ts'
 import { type PageOptions, sendPage } from './layout.ts'
 import { csrfProtection, csrfToken } from './scope.ts'
 import { formFiles, readMultipart } from './multipart-form.ts'
+import { touchSession } from './signed-in-session.ts'
 
 export type Form = Record<string, string | string[] | undefined>
 
@@ -73,6 +74,7 @@ export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: Pag
       handler: async (req, reply) => {
         const user = row.signedIn ? await requireUser(ctx, req, reply) : undefined
         if (row.signedIn && !user) return reply
+        touchSession(req)
         let token: string | undefined
         const csrf = () => (token ??= csrfToken(ctx, req, reply))
         const input: PageInput<any> = {

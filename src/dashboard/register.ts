@@ -9,6 +9,7 @@ import { errorSummary, field, fieldErrorsOf, timeZoneSelect } from './form-field
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { csrfField } from './layout.ts'
 import { countRegistration } from './sign-in-limits.ts'
+import { startSignedInSession } from './signed-in-session.ts'
 
 export const registerPages: PageRow[] = [
   { method: 'GET', url: '/register', signedIn: false, handler: showRegister },
@@ -91,7 +92,6 @@ async function register(p: PageInput<any>) {
   } catch (err) {
     return refused(fieldErrorsOf(err))
   }
-  await p.req.session.regenerate()
-  p.req.session.userId = user.id
+  await startSignedInSession(p.req, user.id)
   return p.redirect(v.next, v.next === HOME ? `Welcome, ${user.name}. Create your first page below.` : `Welcome, ${user.name}.`)
 }

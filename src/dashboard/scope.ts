@@ -13,6 +13,7 @@ import { sendPage } from './layout.ts'
 import { dashboardNextSteps } from './page-next-steps.ts'
 import { VISITOR_COOKIE, visitorCsrfToken, visitorCsrfValid } from './visitor-csrf.ts'
 import { SESSION_COOKIE } from '../auth/session-cookie.ts'
+import type { SessionFacts } from '../auth/session-facts.ts'
 import { readsMultipart } from '../http/multipart-scope.ts'
 
 declare module 'fastify' {
@@ -22,6 +23,10 @@ declare module 'fastify' {
     /** A message for the next page (post/redirect/get). */
     flash?: Flash
     _csrf?: string
+    /** Signed in with the password, waiting for the second factor (second-step.ts). */
+    pendingSignIn?: { userId: number; next: string; at: number }
+    /** What the list of sessions shows of this one (signed-in-session.ts). */
+    seen?: SessionFacts
   }
 }
 

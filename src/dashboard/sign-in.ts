@@ -9,6 +9,9 @@ import { csrfField } from './layout.ts'
 import { sessionCookieName } from './scope.ts'
 import { welcomePage } from './welcome.ts'
 import { countSignIn } from './sign-in-limits.ts'
+import { startSecondStep } from './second-step.ts'
+import * as useCases from '../core/use-cases.ts'
+import { startSignedInSession } from './signed-in-session.ts'
 
 export const signInPages: PageRow[] = [
   { method: 'GET', url: '/', signedIn: false, handler: home },
@@ -85,9 +88,13 @@ async function signIn(p: PageInput<any>) {
   const user = await accounts.signIn(p.ctx.db, email, password)
   // One message for both mistakes: which one it was would tell whether the e-mail has an account.
   if (!user) return signInForm(p, { email, next, errors: { password: [WRONG] } }, 401)
-  // A fresh id at sign-in: an id planted before (session fixation) is worth nothing after.
-  await p.req.session.regenerate()
-  p.req.session.userId = user.id
+  // With two-factor codes on, the password only opens the second step (second-step.ts), in a
+  // fresh session: an id planted before (session fixation) is worth nothing after.
+  if (await useCases.twoFactor.required(p.ctx, user.id)) {
+    await p.req.session.regenerate()
+    return startSecondStep(p, user.id, next)
+  }
+  await startSignedInSession(p.req, user.id)
   return p.reply.code(303).header('location', next).header('cache-control', 'no-store').send()
 }
 

@@ -33,6 +33,8 @@ async function erase(db: Db, userId: number): Promise<ErasedAccount> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute()
   await db.deleteFrom('email_changes').where('user_id', '=', userId).execute()
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
+  await db.deleteFrom('totp_authenticators').where('user_id', '=', userId).execute()
   await db.deleteFrom('users').where('id', '=', userId).execute()
   return { profiles, filePaths: files.map((f) => f.path) }
 }

@@ -354,6 +354,23 @@ export interface EmailChangesTable {
   created_at: string
 }
 
+export interface TotpAuthenticatorsTable {
+  user_id: number
+  secret_sealed: string
+  /** bigint: PostgreSQL hands it back as a string. */
+  last_step: ColumnType<number | string | null, number | null | undefined, number | null>
+  confirmed_at: string | null
+  created_at: string
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  used_at: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -385,4 +402,6 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   email_changes: EmailChangesTable
+  totp_authenticators: TotpAuthenticatorsTable
+  recovery_codes: RecoveryCodesTable
 }

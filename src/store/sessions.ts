@@ -35,9 +35,21 @@ async function removeForUser(db: Db, userId: number, keepIdHash?: string): Promi
   return Number(res.numDeletedRows)
 }
 
+/** The user's sessions that have not expired, with their id digests. */
+async function listForUser(db: Db, userId: number, nowIso: string): Promise<Array<{ idHash: string; data: string }>> {
+  const rows = await db.selectFrom('sessions').select(['id_hash', 'data']).where('user_id', '=', userId).where('expires_at', '>', nowIso).execute()
+  return rows.map((r) => ({ idHash: r.id_hash, data: r.data }))
+}
+
+/** Ends one session, only if it is the user's. */
+async function removeOfUser(db: Db, userId: number, idHash: string): Promise<boolean> {
+  const res = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id_hash', '=', idHash).executeTakeFirst()
+  return Number(res.numDeletedRows) === 1
+}
+
 async function purgeExpired(db: Db, nowIso: string): Promise<number> {
   const res = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).executeTakeFirst()
   return Number(res.numDeletedRows)
 }
 
-export const sessionsRepository = Object.freeze({ find, save, remove, removeForUser, purgeExpired })
+export const sessionsRepository = Object.freeze({ find, save, remove, removeForUser, listForUser, removeOfUser, purgeExpired })
