@@ -16,6 +16,7 @@ import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
+import { webhookPages } from './webhook-pages.ts'
 import { statisticsPages } from './statistics.ts'
 import { welcomePages } from './welcome.ts'
 import { editorPages } from './editor/editor-routes.ts'
@@ -34,6 +35,7 @@ export const dashboardPages: PageRow[] = [
   ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
   ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
   ...appPages, // GET /settings/apps, POST /settings/apps/:grantId/disconnect
+  ...webhookPages, // GET/POST /settings/webhooks, GET /settings/webhooks/:endpointId (+ /remove), POST …/{test,secret,switch,remove}, POST …/deliveries/:deliveryId/again
   ...consentPages, // GET/POST /oauth/authorize (OAuth consent, on the dashboard's session)
   ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
   ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
