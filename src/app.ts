@@ -45,6 +45,8 @@ import { installFormSubmissions } from './pages/form-answer-routes.ts'
 import { installPublicPages } from './pages/public-pages.ts'
 import { schedulePeriodic } from './jobs/periodic-job.ts'
 import { migrateToLatest } from './store/migrate.ts'
+import { scheduleDailySummaries } from './webhooks/daily-summaries.ts'
+import { scheduleScheduleEdges } from './webhooks/schedule-edges.ts'
 import { createWebhookSender } from './webhooks/sender.ts'
 
 export interface ContextOptions {
@@ -211,6 +213,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   scheduleAnalyticsPurge(ctx)
   scheduleFilePurge(ctx)
   ctx.webhooks.start()
+  scheduleScheduleEdges(ctx)
+  scheduleDailySummaries(ctx)
   return app
 }
 

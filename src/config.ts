@@ -44,6 +44,8 @@ export interface Config {
   oauthMetadataAllowHosts: string[]
   /** `host:port` pairs webhook deliveries may reach although private or on another port (tests only). */
   webhookUrlAllowHosts: string[]
+  /** How long one webhook delivery attempt may take, answer included; a claim on it lapses soon after. */
+  webhookTimeoutMs: number
   music: { deezerUrl: string; itunesUrl: string; odesliUrl: string }
   /** Where YouTube thumbnails are fetched from by the page image proxy (tests point it at 127.0.0.1). */
   youtubeThumbnailUrl: string
@@ -175,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadUrlAllowHosts: hostPorts(env, 'UPLOAD_URL_ALLOW_HOSTS'),
     oauthMetadataAllowHosts: hostPorts(env, 'OAUTH_METADATA_ALLOW_HOSTS'),
     webhookUrlAllowHosts: hostPorts(env, 'WEBHOOK_URL_ALLOW_HOSTS'),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_SECONDS', 15, 1, 60) * 1000,
     music: {
       deezerUrl: url(env, 'MUSIC_DEEZER_URL', 'https://api.deezer.com', ['http:', 'https:'])!,
       itunesUrl: url(env, 'MUSIC_ITUNES_URL', 'https://itunes.apple.com', ['http:', 'https:'])!,

@@ -19,6 +19,7 @@ import { twoFactorPages } from './two-factor-settings.ts'
 import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
+import { webhookPages } from './webhook-pages.ts'
 import { statisticsPages } from './statistics.ts'
 import { welcomePages } from './welcome.ts'
 import { editorPages } from './editor/editor-routes.ts'
@@ -40,6 +41,7 @@ export const dashboardPages: PageRow[] = [
   ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
   ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
   ...appPages, // GET /settings/apps, POST /settings/apps/:grantId/disconnect
+  ...webhookPages, // GET/POST /settings/webhooks, GET /settings/webhooks/:endpointId (+ /remove), POST …/{test,secret,switch,remove}, POST …/deliveries/:deliveryId/again
   ...consentPages, // GET/POST /oauth/authorize (OAuth consent, on the dashboard's session)
   ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
   ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete

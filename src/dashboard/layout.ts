@@ -36,12 +36,13 @@ export const DASHBOARD_HEADERS = Object.freeze({
   'cross-origin-opener-policy': 'same-origin',
 })
 
-export type Section = 'my-links' | 'tokens' | 'apps' | 'settings'
+export type Section = 'my-links' | 'tokens' | 'apps' | 'webhooks' | 'settings'
 
 const SECTIONS: Array<{ id: Section; href: string; label: string }> = [
   { id: 'my-links', href: '/my-links', label: 'My links' },
   { id: 'tokens', href: '/settings/tokens', label: 'API tokens' },
   { id: 'apps', href: '/settings/apps', label: 'Connected apps' },
+  { id: 'webhooks', href: '/settings/webhooks', label: 'Webhooks' },
   { id: 'settings', href: '/settings', label: 'Account' },
 ]
 

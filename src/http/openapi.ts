@@ -13,6 +13,7 @@ import { ErrorEnvelope } from './envelope-schemas.ts'
 import { isWrite, type RouteModule, type RouteRow } from './routes.ts'
 import { renderNextStepsIn } from '../kernel/next-step.ts'
 import { restNextSteps } from './route-next-steps.ts'
+import { webhooksSection } from './openapi-webhooks.ts'
 
 const clone = (s: unknown) => JSON.parse(JSON.stringify(s))
 
@@ -358,6 +359,7 @@ function openApiDocument(config: Config, modules: RouteModule[]) {
     servers: [{ url: `${config.publicUrl}/v1` }],
     tags: modules.map((m) => ({ name: m.tag, description: m.description })),
     paths,
+    webhooks: webhooksSection(doc),
     components: {
       securitySchemes: securitySchemes(config),
       schemas: {

@@ -111,6 +111,52 @@ async function subscribers(db: Db, userId: number, eventTypes: string | readonly
     .filter((e) => wanted.some((t) => e.eventTypes.includes(t)) && (profileId === null || e.profileIds === null || e.profileIds.includes(profileId)))
 }
 
+/** The accounts with a switched-on endpoint that takes any of `eventTypes`. */
+async function listeningUsers(db: Db, eventTypes: readonly string[]): Promise<number[]> {
+  const rows = await db.selectFrom('webhook_endpoints').select(['user_id', 'event_types']).where('enabled', '=', 1).execute()
+  const users = rows.filter((r) => eventTypes.some((t) => (JSON.parse(r.event_types) as string[]).includes(t))).map((r) => r.user_id)
+  return [...new Set(users)].sort((a, b) => a - b)
+}
+
+export interface ScheduledSlot {
+  slotId: number
+  type: string
+  profileId: number
+  login: string
+  userId: number
+  timezone: string
+  startsAt: string | null
+  endsAt: string | null
+}
+
+/**
+ * The shown (not hidden) blocks of these accounts whose start or end, as written, falls between
+ * `low` and `high` (ISO text: a time without an offset is the owner's, so callers widen the range
+ * by the largest offset and compare instants themselves).
+ */
+async function scheduledSlots(db: Db, userIds: number[], low: string, high: string): Promise<ScheduledSlot[]> {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('slots')
+    .innerJoin('profiles', 'profiles.id', 'slots.profile_id')
+    .innerJoin('users', 'users.id', 'profiles.user_id')
+    .select([
+      'slots.id as slotId',
+      'slots.type as type',
+      'profiles.id as profileId',
+      'profiles.login as login',
+      'users.id as userId',
+      'users.timezone as timezone',
+      'slots.starts_at as startsAt',
+      'slots.ends_at as endsAt',
+    ])
+    .where('users.id', 'in', userIds)
+    .where('slots.hidden', '=', 0)
+    .where((w) => w.or([w.and([w('slots.starts_at', '>=', low), w('slots.starts_at', '<=', high)]), w.and([w('slots.ends_at', '>=', low), w('slots.ends_at', '<=', high)])]))
+    .orderBy('slots.id')
+    .execute()
+}
+
 export interface NewDelivery {
   endpointId: number
   messageId: string
@@ -237,6 +283,8 @@ export const webhooksRepository = Object.freeze({
   updateEndpoint,
   deleteEndpoint,
   subscribers,
+  listeningUsers,
+  scheduledSlots,
   enqueue,
   claimDue,
   recordAttempt,

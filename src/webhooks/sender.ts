@@ -29,8 +29,8 @@ export interface WebhookSender {
 const POLL_MS = 1000
 /** Deliveries one instance takes at a time. */
 const BATCH = 16
-/** How long a claim holds: longer than an attempt can take, so only a dead instance's lapse. */
-const CLAIM_MS = 60_000
+/** How long a claim holds: well past what an attempt may take, so only a dead instance's claims lapse. */
+const claimMs = (timeoutMs: number) => 2 * timeoutMs + 5000
 /** What is kept of an answer for the delivery log. */
 const RESPONSE_BYTES = 1024
 /** An endpoint whose every attempt failed for this long is switched off and its owner told. */
@@ -53,7 +53,7 @@ export function createWebhookSender(ctx: AppContext): WebhookSender {
       const room = BATCH - inFlight.size
       if (room <= 0) break
       const now = sender.now()
-      const due = await webhooksRepository.claimDue(ctx.db, iso(now), iso(now + CLAIM_MS), room)
+      const due = await webhooksRepository.claimDue(ctx.db, iso(now), iso(now + claimMs(sender.timeoutMs)), room)
       for (const d of due) {
         const run: Promise<void> = attempt(d).finally(() => {
           inFlight.delete(run)
@@ -70,7 +70,7 @@ export function createWebhookSender(ctx: AppContext): WebhookSender {
   const sender: WebhookSender = {
     now: Date.now,
     random: Math.random,
-    timeoutMs: 15_000,
+    timeoutMs: ctx.config.webhookTimeoutMs,
     start() {
       if (timer) return
       timer = setInterval(guarded(ctx, 'webhooks', () => sender.nudge()), POLL_MS)

@@ -14,6 +14,7 @@ import getProfile from './get-profile.ts'
 import getUploadUrl from './get-upload-url.ts'
 import hideSlot from './hide-slot.ts'
 import listFormSubmissions from './list-form-submissions.ts'
+import listWebhooks from './list-webhooks.ts'
 import importPage from './import-page.ts'
 import listProfiles from './list-profiles.ts'
 import listSlotTypes from './list-slot-types.ts'
@@ -65,4 +66,5 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   getAnalytics,
   getProfileAnalytics,
   listFormSubmissions,
+  listWebhooks,
 ] as unknown as AnyToolDef[])
