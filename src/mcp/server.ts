@@ -118,7 +118,8 @@ export function refuseOversizedCall(message: unknown, bodyBytes: number, tc: Too
   const { id, params } = message as { id?: unknown; params?: { name?: unknown; arguments?: unknown } }
   const tool = typeof params?.name === 'string' ? byName.get(params.name) : undefined
   if (!tool) return undefined
-  const why = oversizedArguments(params?.arguments, bodyBytes, tool.argumentBytes ?? ARGUMENT_LIMITS.bytes)
+  const why = oversizedArguments(params?.arguments, bodyBytes, ARGUMENT_LIMITS.bytes)
   if (!why) return undefined
-  return { jsonrpc: '2.0', id: id ?? null, result: toolError(tc, invalidField('arguments', `The arguments ${why.charAt(0).toLowerCase()}${why.slice(1)}`), tool.name) }
+  const instead = bodyBytes > ARGUMENT_LIMITS.bytes && tool.whenTooLarge ? ` ${tool.whenTooLarge.replaceAll('{public_base}', tc.ctx.config.publicUrl)}` : ''
+  return { jsonrpc: '2.0', id: id ?? null, result: toolError(tc, invalidField('arguments', `The arguments ${why.charAt(0).toLowerCase()}${why.slice(1)}${instead}`), tool.name) }
 }
