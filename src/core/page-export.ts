@@ -59,7 +59,7 @@ async function buildDocument(ctx: AppContext, db: Db, profile: StoredProfile): P
   const files = await Promise.all(
     [...names].map(async ([path, name]) => {
       const file = await filesRepository.findByPath(db, path)
-      return { name, mime: (file?.mime ?? 'image/png') as PageDocument['files'][number]['mime'], width: file?.width ?? null, height: file?.height ?? null }
+      return { name, mime: (file?.mime ?? 'image/png') as PageDocument['files'][number]['mime'], width: file?.width ?? null, height: file?.height ?? null, path }
     }),
   )
   const document: PageDocument = {

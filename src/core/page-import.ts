@@ -71,6 +71,8 @@ interface Plan {
   slots: PlannedSlot[]
   /** Archive names to store, in order of first use. */
   uploads: string[]
+  /** Archive names of images the importing account already owns: their stored paths, reused. */
+  kept: Map<string, string>
   files: Map<string, Uint8Array>
   skipped: SkippedItem[]
 }
@@ -116,6 +118,19 @@ function unpack(source: ImportSource): { raw: unknown; files: Map<string, Uint8A
   return { raw, files, skipped }
 }
 
+/**
+ * The document's images that are not in the upload but that the importing account already has,
+ * by the stored path the export named (a copy of one's own page, through the document alone).
+ * Only the account's own uploads count: another account's image still needs its file.
+ */
+async function ownImages(db: Db, userId: number, doc: PageDocument, files: Map<string, Uint8Array>): Promise<Map<string, string>> {
+  const wanted = doc.files.filter((f) => f.path !== undefined && !files.has(f.name))
+  const owned = await filesRepository.ownedPaths(db, userId, wanted.map((f) => f.path!))
+  return new Map(wanted.filter((f) => owned.has(f.path!)).map((f) => [f.name, f.path!]))
+}
+
+const notBrought = (name: string) => `Its image ${name} is neither in the upload nor one of this account's own images, so it was left out.`
+
 /** Format and version first: a document of another version gets that answer, not fifty field errors. */
 function checkDocument(raw: unknown): PageDocument {
   if (!isPlainObject(raw)) throw invalidField('document', 'A page document is a JSON object (page.json of an export).')
@@ -147,16 +162,18 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
     } else errors[field] = [verdict.message]
   }
   const uploads: string[] = []
+  const kept = await ownImages(ctx.db, principal.user.id, doc, files)
+  const has = (name: string) => files.has(name) || kept.has(name)
   const use = (name: string) => {
-    if (!uploads.includes(name)) uploads.push(name)
+    if (files.has(name) && !uploads.includes(name)) uploads.push(name)
   }
   const profile = { ...doc.profile }
   for (const field of ['avatar', 'bgImage'] as const) {
     const name = profile[field]
     if (name === null) continue
-    if (files.has(name)) use(name)
+    if (has(name)) use(name)
     else {
-      skipped.push({ field: `profile.${field}`, reason: `Its image ${name} is not in the upload: send the whole archive to bring images along.` })
+      skipped.push({ field: `profile.${field}`, reason: notBrought(name) })
       profile[field] = null
     }
   }
@@ -201,9 +218,9 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
       errors[`slots.${i}.data.${notRef.field}`] = ['Name an image of the archive (files/<name>), not a stored path or URL.']
       return
     }
-    const absent = names.find((f) => !files.has(f.name))
+    const absent = names.find((f) => !has(f.name))
     if (absent) {
-      skipped.push({ field: `slots.${i}`, reason: `Its image ${absent.name} is not in the upload: send the whole archive to bring images along.` })
+      skipped.push({ field: `slots.${i}`, reason: notBrought(absent.name) })
       return
     }
     for (const f of names) use(f.name)
@@ -223,7 +240,7 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
     }
   }
   if (Object.keys(errors).length) throw invalid(errors)
-  return { login, profile, languageId, slots, uploads, files, skipped }
+  return { login, profile, languageId, slots, uploads, kept, files, skipped }
 }
 
 /** A record slot's event or form, stored as the new page owner's; its new id. */
@@ -296,7 +313,7 @@ async function importPage(ctx: AppContext, principal: Principal, source: ImportS
   if (options.dryRun) {
     const result = await writeAccount(ctx, principal, { dryRun: true }, async (trx) => {
       // Stand-ins for the images, so ownership checks pass; rolled back with everything else.
-      const paths = new Map<string, string>()
+      const paths = new Map(p.kept)
       for (const name of p.uploads) {
         const path = `u${userId}/${randomBytes(16).toString('base64url')}.${name.slice(name.lastIndexOf('.') + 1)}`
         await filesRepository.insert(trx, { userId, path, mime: 'image/png', size: 0, width: null, height: null })
@@ -306,17 +323,20 @@ async function importPage(ctx: AppContext, principal: Principal, source: ImportS
     })
     return { dryRun: true, ...result, skipped: p.skipped }
   }
-  const paths = new Map<string, string>()
+  const paths = new Map(p.kept)
+  const uploaded: string[] = []
   try {
     for (const name of p.uploads) {
       const bytes = p.files.get(name)!
       const stored = await fileUseCases.upload(ctx, principal, { stream: Readable.from([Buffer.from(bytes)]), length: bytes.length })
       paths.set(name, stored!.path)
+      uploaded.push(stored!.path)
     }
     const result = await writeAccount(ctx, principal, {}, (trx) => write(ctx, trx, userId, p, paths))
     return { dryRun: false, ...result, skipped: p.skipped }
   } catch (err) {
-    await discardUploads(ctx, userId, [...paths.values()])
+    // Only what this import stored: the images it kept were the account's before and stay.
+    await discardUploads(ctx, userId, uploaded)
     throw err
   }
 }

@@ -7,14 +7,22 @@ export const ARGUMENT_LIMITS = Object.freeze({
   totalKeys: 20_000,
   /** Keys in one object, as every body of the service (core/validation.ts). */
   keysPerObject: MAX_OBJECT_KEYS,
-  /** Bytes of JSON for a tool that takes no document. */
+  /**
+   * Bytes of JSON for any tool, import_page's document included. Validating arguments holds the
+   * event loop (the SDK's message schema, then ours) about 0.15 s a megabyte; a page document of
+   * up to ARCHIVE_LIMITS.maxDocumentBytes goes to POST /v1/profiles/import, which reads it in
+   * one pass.
+   */
   bytes: 1024 * 1024,
-  /** Bytes of JSON for import_page, whose document may be as large as an archive's page.json. */
-  documentBytes: ARCHIVE_LIMITS.maxDocumentBytes + 64 * 1024,
 })
 
-/** The /mcp body limit: the largest arguments and the JSON-RPC envelope around them. */
-export const MCP_BODY_LIMIT = ARGUMENT_LIMITS.documentBytes + 64 * 1024
+/**
+ * The /mcp body limit: an archive's whole page.json and the JSON-RPC envelope around it. Past
+ * ARGUMENT_LIMITS.bytes such a call is answered with a tool result that says where to send it
+ * (refuseOversizedCall) once the body is parsed, before any schema walks it; past this limit,
+ * with 413 before it is read.
+ */
+export const MCP_BODY_LIMIT = ARCHIVE_LIMITS.maxDocumentBytes + 128 * 1024
 
 /**
  * Why these arguments are refused before any validation walks them, or undefined. The body's

@@ -47,8 +47,11 @@ export interface ToolDef<I extends TObject = TObject, O extends TObject = TObjec
    */
   advertiseOutput?: boolean
   annotations: ToolAnnotations
-  /** Bytes of JSON its arguments may hold, when more than ARGUMENT_LIMITS.bytes (mcp/argument-limits.ts). */
-  argumentBytes?: number
+  /**
+   * What to do instead when its arguments are over ARGUMENT_LIMITS.bytes (mcp/argument-limits.ts),
+   * added to the refusal; `{public_base}` is where the service runs.
+   */
+  whenTooLarge?: string
   /** An extra per-token rate-limit group of the REST API that this tool's work counts against. */
   limit?: LimitGroup
   handler: (input: Static<I>, tc: ToolContext) => Promise<ToolAnswer<Static<O>>>

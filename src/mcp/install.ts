@@ -8,8 +8,18 @@ import { resourceMetadataUrl } from '../auth/bearer.ts'
 import { installJsonBody } from '../http/json-body.ts'
 import { ARGUMENT_LIMITS, MCP_BODY_LIMIT } from './argument-limits.ts'
 import { authenticateMcp } from './authenticate.ts'
+import { surfaceFor } from './message-surface.ts'
+import type { McpExtra } from './mcp-endpoint.ts'
 
 export const MCP_PATH = '/mcp'
+
+// Parsed once per configuration: every /mcp request checks its Host and Origin against it.
+const publicUrls = new WeakMap<AppContext['config'], URL>()
+function publicUrlOf(ctx: AppContext): URL {
+  let url = publicUrls.get(ctx.config)
+  if (!url) publicUrls.set(ctx.config, (url = new URL(ctx.config.publicUrl)))
+  return url
+}
 
 /**
  * DNS-rebinding protection (MCP transports, security warning): a browser page on another origin
@@ -20,7 +30,7 @@ function checkOrigin(ctx: AppContext, req: FastifyRequest): void {
   checkHost(ctx, req)
   const origin = req.headers.origin
   if (origin === undefined) return
-  if (origin === new URL(ctx.config.publicUrl).origin) return
+  if (origin === publicUrlOf(ctx).origin) return
   throw new AppError('forbidden', { message: `Requests from the origin ${origin} are not accepted here.` })
 }
 
@@ -33,7 +43,7 @@ function checkOrigin(ctx: AppContext, req: FastifyRequest): void {
  */
 function checkHost(ctx: AppContext, req: FastifyRequest): void {
   const host = (req.host ?? '').toLowerCase()
-  const ours = new URL(ctx.config.publicUrl).host.toLowerCase()
+  const ours = publicUrlOf(ctx).host.toLowerCase()
   if (host === ours) return
   const name = host.replace(/:\d+$/, '')
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name) || /^\[[0-9a-f:.]+\]$/.test(name) || name === 'localhost') return
@@ -95,9 +105,9 @@ async function principalOf(ctx: AppContext, req: FastifyRequest, reply: FastifyR
   }
 }
 
-/** The SDK's request handler and our own check that runs before it, loaded together. */
+/** The SDK's request handling and our own check that runs before it, loaded together. */
 interface Connector {
-  node: ReturnType<typeof import('@modelcontextprotocol/node').toNodeHandler>
+  serve: ReturnType<typeof import('./mcp-endpoint.ts').createMcpEndpoint>
   refuseOversizedCall: typeof import('./server.ts').refuseOversizedCall
 }
 
@@ -111,16 +121,8 @@ export function installMcp(app: FastifyInstance, ctx: AppContext): void {
   let loaded: Promise<Connector> | undefined
   const connector = () =>
     (loaded ??= (async () => {
-      const [{ toNodeHandler }, { createMcpHandler }, { buildMcpServer, refuseOversizedCall }] = await Promise.all([
-        import('@modelcontextprotocol/node'),
-        import('@modelcontextprotocol/server'),
-        import('./server.ts'),
-      ])
-      const handler = createMcpHandler(
-        (request) => buildMcpServer({ ctx, principal: request.authInfo?.extra?.principal as Principal }),
-        { onerror: (err) => ctx.log.info({ err: err.message }, 'MCP request refused') },
-      )
-      return { node: toNodeHandler(handler), refuseOversizedCall }
+      const [{ createMcpEndpoint }, { refuseOversizedCall }] = await Promise.all([import('./mcp-endpoint.ts'), import('./server.ts')])
+      return { serve: createMcpEndpoint(ctx), refuseOversizedCall }
     })())
   // A scope of its own for the JSON parser that counts fields before parsing (argument-limits.ts).
   app.register(async (scope) => {
@@ -149,14 +151,14 @@ function mcpRoute(ctx: AppContext, connector: () => Promise<Connector>): RouteOp
         clientId: principal.clientId ?? `personal-token-${principal.tokenId}`,
         scopes: [...principal.abilities],
         resourceMetadataUrl: resourceMetadataUrl(ctx, 'mcp'),
-        extra: { principal },
+        extra: { principal, surface: surfaceFor(req.body) } satisfies McpExtra as unknown as Record<string, unknown>,
       }
-      const { node, refuseOversizedCall } = await connector()
+      const { serve, refuseOversizedCall } = await connector()
       const oversized = refuseOversizedCall(req.body, req.bodyBytes ?? 0, { ctx, principal })
       if (oversized) return reply.code(200).send(oversized)
       reply.hijack()
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string)
-      await node(Object.assign(req.raw, { auth }), reply.raw, req.body)
+      await serve(Object.assign(req.raw, { auth }), reply.raw, req.body)
     },
   }
 }

@@ -11,6 +11,7 @@ import { registerSlotTypeResources } from './resources.ts'
 import { advertisedOutput } from './tool-schemas.ts'
 import { inToolWords, schemaInToolWords } from './tool-words.ts'
 import { tools } from './tools/tool-list.ts'
+import { EVERYTHING, type Surface } from './message-surface.ts'
 
 // Arguments are checked in callTool with the REST schemas so a refusal carries the REST error's
 // message, code and field keys; the SDK's own check would answer with a different vocabulary.
@@ -71,19 +72,22 @@ function preparedTools(publicUrl: string): PreparedTool[] {
   return list
 }
 
-/** A fresh server per request (stateless Streamable HTTP): tools, slot-type resources, prompts. */
-export function buildMcpServer(tc: ToolContext): McpServer {
+/** A fresh server per request (stateless Streamable HTTP) holding what its message needs. */
+export function buildMcpServer(tc: ToolContext, surface: Surface = EVERYTHING): McpServer {
   const server = new McpServer(
     { name: 'slotline', title: 'Slotline', version: '1.0.0' },
     {
       // Log levels are accepted (MCP logging utility); the tools send no log messages today.
-      capabilities: { logging: {} },
+      // Declared whole, so that a server holding one tool still tells a client everything it offers.
+      capabilities: { logging: {}, tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
       instructions:
         'Slotline builds link-in-bio pages. Start with get_me (who you act for, limits) and list_profiles; ' +
         'list_slot_types (or the slotline://slot-types/<type> resources) shows what each block holds. Writes take dryRun to check first.',
     },
   )
+  const only = typeof surface.tools === 'object' ? surface.tools.only : undefined
   for (const { tool, description, inputSchema, outputSchema } of preparedTools(tc.ctx.config.publicUrl)) {
+    if (surface.tools === 'none' || (only !== undefined && tool.name !== only)) continue
     server.registerTool(
       tool.name,
       {
@@ -98,8 +102,8 @@ export function buildMcpServer(tc: ToolContext): McpServer {
       (args: unknown) => callTool(tool, args, tc),
     )
   }
-  registerSlotTypeResources(server)
-  registerPrompts(server)
+  if (surface.resources) registerSlotTypeResources(server)
+  if (surface.prompts) registerPrompts(server)
   return server
 }
 
@@ -114,7 +118,8 @@ export function refuseOversizedCall(message: unknown, bodyBytes: number, tc: Too
   const { id, params } = message as { id?: unknown; params?: { name?: unknown; arguments?: unknown } }
   const tool = typeof params?.name === 'string' ? byName.get(params.name) : undefined
   if (!tool) return undefined
-  const why = oversizedArguments(params?.arguments, bodyBytes, tool.argumentBytes ?? ARGUMENT_LIMITS.bytes)
+  const why = oversizedArguments(params?.arguments, bodyBytes, ARGUMENT_LIMITS.bytes)
   if (!why) return undefined
-  return { jsonrpc: '2.0', id: id ?? null, result: toolError(tc, invalidField('arguments', `The arguments ${why.charAt(0).toLowerCase()}${why.slice(1)}`), tool.name) }
+  const instead = bodyBytes > ARGUMENT_LIMITS.bytes && tool.whenTooLarge ? ` ${tool.whenTooLarge.replaceAll('{public_base}', tc.ctx.config.publicUrl)}` : ''
+  return { jsonrpc: '2.0', id: id ?? null, result: toolError(tc, invalidField('arguments', `The arguments ${why.charAt(0).toLowerCase()}${why.slice(1)}${instead}`), tool.name) }
 }

@@ -72,6 +72,13 @@ export const PageDocumentFile = Type.Object(
     mime: Type.Union([Type.Literal('image/jpeg'), Type.Literal('image/png'), Type.Literal('image/webp'), Type.Literal('image/gif')]),
     width: Nullable(Type.Integer({ minimum: 1 })),
     height: Nullable(Type.Integer({ minimum: 1 })),
+    path: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 300,
+        description: 'Where the exporting service stores the image. An import into the account that owns it there reuses it, so the document alone copies the page with its images.',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

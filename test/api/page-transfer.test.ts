@@ -12,7 +12,9 @@ const comparable = (doc: any) => {
     const { eventId: _e, formId: _f, ...data } = s.data
     return { ...s, data }
   })
-  return { ...rest, slots, profile: { ...rest.profile, login: '(login)' } }
+  // Where an image is stored is each upload's own: an archive's images are stored anew.
+  const files = rest.files.map(({ path: _p, ...file }: any) => file)
+  return { ...rest, slots, files, profile: { ...rest.profile, login: '(login)' } }
 }
 
 async function download(t: TestApp, path: string, token: string): Promise<{ status: number; type: string | null; bytes: Uint8Array; disposition: string | null }> {
@@ -94,13 +96,20 @@ describe(`page export and import (${STORE})`, () => {
       assert.equal((await fetch(picture.computed.src)).status, 200)
     })
 
-    it('imports page.json alone, listing the images it could not bring', async () => {
+    it('imports page.json alone into the same account with its images, kept by path; another account gets the blocks without them skipped, saying why', async () => {
       const doc = (await t.request('GET', '/v1/profiles/demo.port/export?format=json', { token })).body
       const res = await t.request('POST', '/v1/profiles/import?login=demo.port.json', { token, body: doc })
       assert.equal(res.status, 201, res.text)
-      const skipped = res.body.data.skipped.map((s: any) => s.field)
-      assert.deepEqual(skipped, ['slots.1', 'slots.2'])
-      assert.match(res.body.data.skipped[0].reason, /files\/1\.png is not in the upload/)
+      assert.deepEqual(res.body.data.skipped, [])
+      assert.equal(res.body.data.created.files, 0)
+      const other = await makeAccount(t)
+      const theirs = await t.request('POST', '/v1/profiles/import?login=demo.port.theirs', { token: other.token, body: doc })
+      assert.equal(theirs.status, 201, theirs.text)
+      assert.deepEqual(
+        theirs.body.data.skipped.map((s: any) => s.field),
+        ['slots.1', 'slots.2'],
+      )
+      assert.match(theirs.body.data.skipped[0].reason, /files\/1\.png is neither in the upload nor one of this account's own images/)
     })
 
     it('carries each slot\'s visibility (hidden, a schedule) across and leaves always-shown slots without one', async () => {

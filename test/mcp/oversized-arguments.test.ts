@@ -65,15 +65,18 @@ describe(`/mcp tools/call with oversized arguments (${STORE})`, () => {
     assert.match(details.errors.arguments[0], /more than 1000 fields/)
   })
 
-  it('answers arguments past a tool\'s size as a tool error naming arguments; import_page takes a document up to its own size', async () => {
+  it('answers arguments past 1 MB as a tool error naming arguments; import_page\'s names POST /v1/profiles/import, which takes larger documents', async () => {
     const big = 'x'.repeat(ARGUMENT_LIMITS.bytes + 10)
     const res = await post(callBody('check_login', { login: big }))
     const { result } = await messageOf(res)
     assert.equal(result.isError, true)
     assert.match(result._meta['slotline/error'].errors.arguments[0], new RegExp(`at most ${ARGUMENT_LIMITS.bytes} bytes`))
+    assert.doesNotMatch(result.content[0].text, /profiles\/import/)
     const doc = await post(callBody('import_page', { document: { format: 'slotline.page', version: 1, profile: { description: big } }, dryRun: true }))
     const imported = (await messageOf(doc)).result
-    assert.equal(imported.isError, true, 'refused by the document rules, not by size')
-    assert.doesNotMatch(imported.content[0].text, /bytes of arguments/)
+    assert.equal(imported.isError, true)
+    assert.match(imported._meta['slotline/error'].errors.arguments[0], new RegExp(`at most ${ARGUMENT_LIMITS.bytes} bytes.*POST ${t.url}/v1/profiles/import`))
+    const small = await post(callBody('import_page', { document: { format: 'slotline.page', version: 1, profile: { description: 'x'.repeat(1000) } }, dryRun: true }))
+    assert.doesNotMatch((await messageOf(small)).result.content[0].text, /bytes of arguments/, 'a document under the limit meets the document rules')
   })
 })

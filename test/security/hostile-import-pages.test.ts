@@ -119,11 +119,12 @@ describe(`a hostile page to import cannot stop the server (${STORE})`, () => {
   }
 
   // No MCP tool reads a foreign page: import_page takes a page document, which no HTML reader of
-  // the importers sees. Measured here all the same: 4 MB of tool arguments hold the event loop
-  // in the MCP layer itself (the JSON-RPC body parsed, the arguments validated against the tool's
-  // schema, then the document against PageDocument, a maxLength over every character), which
-  // passes the bound on a loaded machine; left as a todo for the work on oversized tool arguments.
-  it('MCP import_page with a 4 MB document of unclosed tags is answered while /-/healthz waits at most 100 ms for it', { todo: 'the MCP layer holds the event loop for 4 MB of arguments' }, async () => {
+  // the importers sees. But 4 MB of tool arguments held the event loop 0.5–0.8 s in the MCP layer
+  // itself (the SDK's message schema, then ours over every character). Past 1 MB of arguments the
+  // call is now answered, once the body is parsed and before any schema walks it, with a tool
+  // result that sends the document to POST /v1/profiles/import. The bound is the issue's: 100 ms
+  // of the main thread's CPU time past what the HTTP layer spends receiving the same body.
+  it('MCP import_page with a 4 MB document of unclosed tags is refused, pointing to POST /v1/profiles/import, while /-/healthz waits at most 100 ms for it', async () => {
     const hostile = page('', '<a x>').slice(0, MAX_FOREIGN_PAGE_BYTES - 1000)
     const document = {
       format: 'slotline.page',
@@ -134,14 +135,16 @@ describe(`a hostile page to import cannot stop the server (${STORE})`, () => {
     }
     // Sent as an agent's client sends it, encoded beforehand: the time measured is the server's.
     const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'import_page', arguments: { document, dryRun: true } } })
+    const floor = await floorFor(hostile)
     const call = fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
       body: payload,
     }).then((res) => res.text())
-    const floor = await floorFor(hostile)
     const health = await healthChecksDuring(t.url, call)
-    assert.match(health.result, /"isError":true/)
+    const answer = JSON.parse(health.result.startsWith('{') ? health.result : health.result.split('\n').find((l) => l.startsWith('data: '))!.slice(6))
+    assert.equal(answer.result.isError, true)
+    assert.match(answer.result.content[0].text, /arguments: .*POST http:\/\/[^ ]+\/v1\/profiles\/import/)
     assert.ok(health.longestBlock < floor + 100, `${report(health)}; receiving 4 MB alone: ${floor.toFixed(0)} ms`)
   })
 })

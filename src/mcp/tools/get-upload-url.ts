@@ -15,6 +15,10 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ dryRun }, { ctx, principal }) => {
     const grant = await files.issueUploadUrl(ctx, principal, { dryRun })
-    return { structured: grant, text: doneText(dryRun, `PUT the image bytes to ${grant.upload_url} before ${grant.expires_at}.`) }
+    // A dry run's address was never stored, so a PUT to it is refused: the text must not invite one.
+    const text = dryRun
+      ? doneText(dryRun, 'the address shown takes no upload (it was not issued). Call get_upload_url without dryRun for one that does.')
+      : `PUT the image bytes to ${grant.upload_url} before ${grant.expires_at}.`
+    return { structured: grant, text }
   },
 })

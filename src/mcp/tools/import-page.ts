@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
+import { ARCHIVE_LIMITS } from '../../transfer/page-archive.ts'
 import { PageDocument } from '../../transfer/page-document.ts'
 import { ImportResult, pageImport as pageImportUseCases } from '../../core/use-cases.ts'
 import { limits } from '../../kernel/limits.ts'
-import { ARGUMENT_LIMITS } from '../argument-limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
 import { DryRun, IdempotencyKey } from '../tool-schemas.ts'
@@ -25,7 +25,7 @@ export default defineTool({
     { document: Type.Record(Type.String(), Type.Unknown(), { description: `A page document as export_page answers it (format "${PageDocument.properties.format.const}", version 1).` }), login: Login, dryRun: DryRun, idempotencyKey: IdempotencyKey },
     { additionalProperties: false },
   ),
-  argumentBytes: ARGUMENT_LIMITS.documentBytes,
+  whenTooLarge: `Send a larger document (up to ${ARCHIVE_LIMITS.maxDocumentBytes / 1024 / 1024} MB) as the body of POST {public_base}/v1/profiles/import (application/json, with a personal token of the profile:write scope); it answers as import_page does.`,
   outputSchema: ImportResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ document, login, dryRun }, { ctx, principal }) => {

@@ -68,11 +68,12 @@ describe(`MCP hide_slot, show_slot, schedule_slot (${STORE})`, () => {
     assert.equal(await onPage(), true)
   })
 
-  it('refuses endsAt before startsAt with the REST error naming visibility.endsAt', async () => {
+  it('refuses endsAt before startsAt with an error naming the tool\'s own endsAt argument', async () => {
     const result = await callTool(client, 'schedule_slot', { profileKey: login, slot: slotId, startsAt: '2099-12-02T09:00', endsAt: '2099-12-01T09:00' })
     assert.equal(result.isError, true)
     assert.equal(errorOf(result).code, 'validation_failed')
-    assert.deepEqual(Object.keys(errorOf(result).errors ?? {}), ['visibility.endsAt'])
+    assert.deepEqual(Object.keys(errorOf(result).errors ?? {}), ['endsAt'])
+    assert.doesNotMatch(result.content[0].text!, /visibility\./)
   })
 
   it('refuses a read-only token and another account’s slot', async () => {
