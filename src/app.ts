@@ -11,6 +11,8 @@ import { scheduleAnalyticsPurge } from './analytics/analytics-purge.ts'
 import { createPresentedSlotsCache } from './infra/presented-slots.ts'
 import { createOwnedProfiles } from './infra/owned-profiles.ts'
 import { createMedia } from './media/media.ts'
+import { domainResolver } from './domains/dns-check.ts'
+import { domainUseCases } from './core/domain-use-cases.ts'
 import { createMetrics } from './observability/metrics.ts'
 import { sessionStore } from './auth/dashboard-sessions.ts'
 import { mailerOf } from './auth/mailer.ts'
@@ -104,12 +106,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ownedProfiles: createOwnedProfiles(),
     answerCache: createAnswerCache(),
     verifiedTokens: createVerifiedTokens(redis),
-  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'mailer' | 'webhooks'> as AppContext
+  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'mailer' | 'webhooks' | 'dns'> as AppContext
   madeOnFirstUse(ctx, 'media', () => createMedia(ctx))
   madeOnFirstUse(ctx, 'intake', () => createIntake(ctx))
   madeOnFirstUse(ctx, 'metrics', createMetrics)
   madeOnFirstUse(ctx, 'mailer', () => mailerOf(config))
   madeOnFirstUse(ctx, 'webhooks', () => createWebhookSender(ctx))
+  madeOnFirstUse(ctx, 'dns', () => domainResolver(config.domains.dnsServers))
   return ctx
 }
 
@@ -207,6 +210,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     run: async () => {
       const removed = await ctx.idempotency.purgeExpired()
       return removed ? { removed } : undefined
+    },
+  })
+  // Connected domains' records are checked again, so one whose DNS moved away stops being served.
+  schedulePeriodic(ctx, {
+    name: 'domain-checks',
+    everyMs: ctx.config.domains.checkEveryMs,
+    run: async () => {
+      const tally = await domainUseCases.checkDue(ctx)
+      return tally.checked ? tally : undefined
     },
   })
   scheduleAnalyticsPurge(ctx)

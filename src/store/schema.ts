@@ -354,6 +354,24 @@ export interface EmailChangesTable {
   created_at: string
 }
 
+/** A page's own domain (store/custom-domains.ts); `state` is pending, active, failing or removed. */
+export interface CustomDomainsTable {
+  id: Generated<number>
+  profile_id: number
+  /** Lower-case ASCII (punycode), without a trailing dot. */
+  name: string
+  /** What the TXT record at _slotline.<name> must hold: public by nature, so kept as it is. */
+  token: string
+  state: string
+  /** Why the last check failed, in words an owner can act on. */
+  problem: string | null
+  checked_at: string | null
+  verified_at: string | null
+  failing_since: string | null
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -385,4 +403,5 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   email_changes: EmailChangesTable
+  custom_domains: CustomDomainsTable
 }
