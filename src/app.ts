@@ -35,6 +35,7 @@ import { installSecurityHeaders } from './http/security-headers.ts'
 import { installBodyDeadlines, serverTimeouts } from './http/deadlines.ts'
 import { installMetrics } from './http/metrics-route.ts'
 import { installOps } from './http/ops.ts'
+import { installDomainAsk } from './http/domain-ask.ts'
 import { installSiteFiles } from './http/site-files.ts'
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
@@ -193,6 +194,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (on('compression')) installCompression(app)
   const metrics = installMetrics(app, ctx, on('metrics'))
   installOps(app, ctx, metrics, () => connectionProblems(ctx.db, ctx.redis))
+  installDomainAsk(app, ctx)
   installSiteFiles(app)
   installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
