@@ -8,6 +8,7 @@ import { afterCheck, releaseAt } from '../domains/domain-states.ts'
 import { AppError, invalidField, notFound } from '../kernel/errors.ts'
 import { Nullable } from '../kernel/schema-helpers.ts'
 import { customDomainsRepository as domains, type StoredDomain } from '../store/custom-domains.ts'
+import { publicPageUrl } from '../profiles/profile-resource.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { isUniqueViolation } from '../store/unique-violation.ts'
 import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-of-work.ts'
@@ -70,7 +71,7 @@ function view(ctx: AppContext, d: StoredDomain): CustomDomain {
     state: d.state,
     problem: d.problem,
     records,
-    url: `https://${d.name}/`,
+    url: domainPageUrl(d.name),
     checkedAt: d.checkedAt,
     verifiedAt: d.verifiedAt,
     releaseAt: d.state === 'failing' ? releaseAt(d.failingSince, ctx.config.domains.graceMs) : null,
@@ -156,4 +157,15 @@ async function pageOfDomain(ctx: AppContext, name: string) {
   return profile?.status ? profile : undefined
 }
 
-export const domainUseCases = Object.freeze({ get, connect, check, remove, checkDue, isServed, pageOfDomain })
+/** The active domain of a page, if it has one. */
+const activeDomainOf = (ctx: AppContext, profileId: number): Promise<string | undefined> => domains.activeNameOfProfile(ctx.db, profileId)
+
+/** The page's canonical address: its domain's while one is active, else `{PUBLIC_URL}/<login>`. */
+export const domainPageUrl = (name: string) => `https://${name}/`
+
+async function pageAddress(ctx: AppContext, profile: { id: number; login: string }): Promise<string> {
+  const name = await activeDomainOf(ctx, profile.id)
+  return name ? domainPageUrl(name) : publicPageUrl(ctx.config, profile.login)
+}
+
+export const domainUseCases = Object.freeze({ get, connect, check, remove, checkDue, isServed, pageOfDomain, activeDomainOf, pageAddress })
