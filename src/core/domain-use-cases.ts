@@ -89,10 +89,11 @@ async function get(ctx: AppContext, principal: Principal, profileKey: ProfileKey
 async function connect(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: ConnectDomainInput, options: WriteOptions = {}): Promise<DomainAnswer> {
   const name = normalDomain(input.domain)
   const problem = domainProblem(name, serviceHost(ctx.config.publicUrl))
-  if (problem || !name) throw invalidField('domain', problem ?? 'Enter a domain name.')
   try {
     return await writePage(ctx, principal, profileKey, options, async (trx, profile) => {
-      const claimed = await domains.liveByName(trx, name)
+      // Checked once the page is known to be the caller's: another's page is not_found first.
+      if (problem || !name) throw invalidField('domain', problem ?? 'Enter a domain name.')
+      const claimed = await domains.liveByName(trx, name!)
       if (claimed && claimed.profileId !== profile.id) throw invalidField('domain', `${name} is already connected to another page.`)
       if (claimed) return { domain: view(ctx, claimed) }
       const own = await domains.liveOfProfile(trx, profile.id)
