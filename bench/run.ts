@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { benchAnalyticsIntake } from './analytics-intake.ts'
 import { benchAnalyticsQuery } from './analytics-query.ts'
 import { benchDemoPage } from './demo-page.ts'
+import { benchDomainAsk } from './domain-ask.ts'
 import { benchHooks } from './hooks.ts'
 import { availableStores } from './lib.ts'
 import { benchMcp } from './mcp.ts'
@@ -21,6 +22,7 @@ type Bench = { name: string; perStore: boolean; run: (store: 'sqlite' | 'postgre
 
 const benches: Bench[] = [
   { name: 'me', perStore: true, run: benchMe },
+  { name: 'domain-ask', perStore: true, run: benchDomainAsk },
   { name: 'mcp', perStore: true, run: benchMcp },
   { name: 'start', perStore: false, run: benchStart },
   { name: 'upload-memory', perStore: false, run: benchUploadMemory },

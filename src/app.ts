@@ -11,6 +11,8 @@ import { scheduleAnalyticsPurge } from './analytics/analytics-purge.ts'
 import { createPresentedSlotsCache } from './infra/presented-slots.ts'
 import { createOwnedProfiles } from './infra/owned-profiles.ts'
 import { createMedia } from './media/media.ts'
+import { domainResolver } from './domains/dns-check.ts'
+import { domainUseCases } from './core/domain-use-cases.ts'
 import { createMetrics } from './observability/metrics.ts'
 import { sessionStore } from './auth/dashboard-sessions.ts'
 import { mailerOf } from './auth/mailer.ts'
@@ -33,6 +35,7 @@ import { installSecurityHeaders } from './http/security-headers.ts'
 import { installBodyDeadlines, serverTimeouts } from './http/deadlines.ts'
 import { installMetrics } from './http/metrics-route.ts'
 import { installOps } from './http/ops.ts'
+import { installDomainAsk } from './http/domain-ask.ts'
 import { installSiteFiles } from './http/site-files.ts'
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.ts'
 import { registerRoutes } from './http/register-routes.ts'
@@ -106,12 +109,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ownedProfiles: createOwnedProfiles(),
     answerCache: createAnswerCache(),
     verifiedTokens: createVerifiedTokens(redis),
-  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'mailer' | 'webhooks'> as AppContext
+  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'mailer' | 'webhooks' | 'dns'> as AppContext
   madeOnFirstUse(ctx, 'media', () => createMedia(ctx))
   madeOnFirstUse(ctx, 'intake', () => createIntake(ctx))
   madeOnFirstUse(ctx, 'metrics', createMetrics)
   madeOnFirstUse(ctx, 'mailer', () => mailerOf(config))
   madeOnFirstUse(ctx, 'webhooks', () => createWebhookSender(ctx))
+  madeOnFirstUse(ctx, 'dns', () => domainResolver(config.domains.dnsServers))
   return ctx
 }
 
@@ -191,6 +195,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (on('compression')) installCompression(app)
   const metrics = installMetrics(app, ctx, on('metrics'))
   installOps(app, ctx, metrics, () => connectionProblems(ctx.db, ctx.redis))
+  installDomainAsk(app, ctx)
   installSiteFiles(app)
   installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
@@ -208,6 +213,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     run: async () => {
       const removed = await ctx.idempotency.purgeExpired()
       return removed ? { removed } : undefined
+    },
+  })
+  // Connected domains' records are checked again, so one whose DNS moved away stops being served.
+  schedulePeriodic(ctx, {
+    name: 'domain-checks',
+    everyMs: ctx.config.domains.checkEveryMs,
+    run: async () => {
+      const tally = await domainUseCases.checkDue(ctx)
+      return tally.checked ? tally : undefined
     },
   })
   scheduleAnalyticsPurge(ctx)

@@ -61,6 +61,21 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined
   /** Reverse proxies whose X-Forwarded-For names the client (src/http/client-address.ts); none by default. */
   trustProxy: string[]
+  /** Pages on their owners' own domains (src/domains/, README "Custom domains"). */
+  domains: {
+    /** `ip` or `ip:port` DNS servers the checks ask; none: the system's. */
+    dnsServers: string[]
+    /** The name a connected domain's CNAME must name; unset: PUBLIC_URL's host. */
+    cnameTarget: string | undefined
+    /** The A/AAAA addresses a domain may point at instead; none: the CNAME target's own addresses. */
+    addresses: string[]
+    /** Who may ask /-/domains/allowed beside loopback: addresses or CIDR ranges (the TLS proxy's). */
+    askFrom: string[]
+    /** How long a failing domain is kept before it is released. */
+    graceMs: number
+    /** How often every live domain's records are checked again. */
+    checkEveryMs: number
+  }
 }
 
 export class ConfigError extends Error {
@@ -146,6 +161,40 @@ function trustProxy(env: Env): string[] {
   return entries
 }
 
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+function addressList(env: Env, name: string, pattern: RegExp, expected: string): string[] {
+  const entries = list(env, name)
+  for (const entry of entries) if (!pattern.test(entry)) throw new ConfigError(name, `expected ${expected} separated by commas, got "${entry}"`)
+  return entries
+}
+
+function domainsConfig(env: Env): Config['domains'] {
+  const askFrom = list(env, 'DOMAINS_ASK_FROM')
+  for (const entry of askFrom) {
+    try {
+      trustedProxies([entry])
+    } catch {
+      throw new ConfigError('DOMAINS_ASK_FROM', `expected IP addresses or CIDR ranges separated by commas; got "${entry}"`)
+    }
+  }
+  const target = env.DOMAINS_CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '')
+  if (target && !/^[a-z0-9.-]+$/.test(target)) throw new ConfigError('DOMAINS_CNAME_TARGET', `expected a host name, got "${target}"`)
+  return {
+    dnsServers: addressList(env, 'DOMAINS_DNS_SERVERS', /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i, 'IP addresses (with an optional :port)'),
+    cnameTarget: target || undefined,
+    addresses: addressList(env, 'DOMAINS_ADDRESSES', /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i, 'IPv4 or IPv6 addresses'),
+    askFrom,
+    graceMs: int(env, 'DOMAINS_GRACE_HOURS', 72, 1, 24 * 365) * 3600_000,
+    checkEveryMs: int(env, 'DOMAINS_CHECK_MINUTES', 60, 1, 24 * 60) * 60_000,
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = str(env, 'HOST', '127.0.0.1')
   const port = int(env, 'PORT', 8080, 0, 65535)
@@ -200,5 +249,6 @@ export function loadConfig(env: Env = process.env): Config {
     registration: oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open'),
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: str(env, 'MAIL_FROM', 'Slotline <no-reply@localhost>') } : undefined,
     trustProxy: trustProxy(env),
+    domains: domainsConfig(env),
   }
 }

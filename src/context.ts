@@ -8,6 +8,7 @@ import type { DashboardSessionStore } from './auth/dashboard-sessions.ts'
 import type { Mail } from './auth/mailer.ts'
 import type { VerifiedTokens } from './auth/verified-tokens.ts'
 import type { Config } from './config.ts'
+import type { DomainResolver } from './domains/dns-check.ts'
 import type { IdempotencyStore } from './infra/idempotency-store.ts'
 import type { PresentedSlotsCache } from './infra/presented-slots.ts'
 import type { OwnedProfiles } from './infra/owned-profiles.ts'
@@ -58,6 +59,8 @@ export interface AppContext {
   readonly metrics: AppMetrics
   /** Sends the webhook outbox (webhooks/sender.ts); serving processes start it. */
   readonly webhooks: WebhookSender
+  /** Answers the DNS questions of custom-domain checks (DOMAINS_DNS_SERVERS; tests point it at 127.0.0.1). */
+  readonly dns: DomainResolver
   /** Background jobs scheduled on this context, by name: a tick each (jobs/periodic-job.ts). */
   readonly jobs: Map<string, () => Promise<void>>
   /** Closers run on shutdown, last registered first. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { publicFileUrl, squareCrops } from '../media/file-url.ts'
-import { publicPageUrl } from '../profiles/profile-resource.ts'
+import { domainUseCases } from './domain-use-cases.ts'
 import { socialIcon } from '../profiles/social-icons.ts'
 import { slotService } from '../slots/slot-service.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
@@ -125,7 +125,7 @@ export async function renderScheduledPage(ctx: AppContext, profile: StoredProfil
     lang,
     t,
     themeId: profile.themeId,
-    pageUrl: publicPageUrl(ctx.config, profile.login),
+    pageUrl: await domainUseCases.pageAddress(ctx, profile),
     title: profile.title,
     description: profile.description,
     avatarUrl: profile.avatar ? fileUrl(profile.avatar) : null,

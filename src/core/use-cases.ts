@@ -6,6 +6,8 @@
 export { accountUseCases as account } from './account-use-cases.ts'
 export { analyticsUseCases as analytics } from './analytics-use-cases.ts'
 export { demoUseCases as demo } from './demo-page.ts'
+export { domainUseCases as domains } from './domain-use-cases.ts'
+export { ConnectDomainInput, CustomDomain, domainPageUrl, DomainAnswer, type DomainAnswer as DomainAnswerType } from './domain-use-cases.ts'
 export { editorUseCases as editor } from './editor-use-cases.ts'
 export { fileUseCases as files } from './file-use-cases.ts'
 export { formSubmissionUseCases as formSubmissions } from './form-submission-use-cases.ts'

@@ -16,6 +16,8 @@ export interface CachedPage {
   profileId: number
   /** The login as stored (the canonical spelling of the address). */
   login: string
+  /** The page's active domain when rendered: its canonical address, where the old one redirects. */
+  domain?: string
   body: Buffer
   /** Strong validator: a hash of exactly these bytes. */
   etag: string

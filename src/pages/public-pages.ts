@@ -16,7 +16,10 @@ import { strongEtag } from '../kernel/etag.ts'
 import { type CachedPage, PageCache } from './page-cache.ts'
 import { representationOf, withEncodings } from './page-encodings.ts'
 import { keepPagesFresh } from './page-invalidation.ts'
-import { render as rendering } from '../core/use-cases.ts'
+import { domains, render as rendering } from '../core/use-cases.ts'
+import { hostNameOf, serviceHostTest } from './page-hosts.ts'
+import { REMOTE_IMAGE_PATH } from '../rendering/remote-image-url.ts'
+import { domainPageUrl } from '../core/use-cases.ts'
 import { type QrFormat, qrCodes } from '../rendering/qr-code.ts'
 import { installRemoteImages } from './remote-images.ts'
 import { installSocialCards } from './social-card.ts'
@@ -97,12 +100,13 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
    * call. The security headers are built now, not at start: the public URL is final only once
    * the server listens (PORT=0 in tests).
    */
-  function cached(profile: StoredProfile, body: Buffer, own: Record<string, string>, expiresAt: number | undefined): Promise<CachedPage> {
+  function cached(profile: StoredProfile, domain: string | undefined, body: Buffer, own: Record<string, string>, expiresAt: number | undefined): Promise<CachedPage> {
     const etag = strongEtag(body)
     const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash), ...validation, etag }
     return withEncodings({
       profileId: profile.id,
       login: profile.login,
+      domain,
       body,
       etag,
       notModified,
@@ -114,12 +118,13 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   // One `now` per render: the blocks shown and the moment the copy expires agree exactly.
   async function render(kind: Kind, profile: StoredProfile): Promise<CachedPage> {
     const now = Date.now()
+    const domain = await domains.activeDomainOf(ctx, profile.id)
     if (kind === 'html') {
       const { html, expiresAt } = await rendering.scheduledPage(ctx, profile, { now })
-      return cached(profile, Buffer.from(html), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
+      return cached(profile, domain, Buffer.from(html), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
     }
     const { markdown, expiresAt } = await publicPageMarkdown(ctx.db, ctx.config, profile, now)
-    return cached(profile, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) }, expiresAt)
+    return cached(profile, domain, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) }, expiresAt)
   }
 
   /** A cached page, or a fresh render (stored unless a write landed meanwhile); undefined: no page. */
@@ -146,10 +151,11 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
     const path = PAGE_PATH.exec(req.url ?? '')
-    if (!path || closing) return false
+    if (!path || closing || !isServiceHost(hostNameOf(req.headers.host))) return false
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
     const found = cache.get(`${kind}:${path[1].toLowerCase()}`)
-    if (!found) return false
+    // A page on its own domain is answered by the route: a permanent redirect there.
+    if (!found || found.domain) return false
     const sent = representationOf(found, req.headers['accept-encoding'])
     counts.hits++
     if (etagMatches(req.headers['if-none-match'], sent.etag)) {
@@ -168,16 +174,63 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     closing = true
   })
 
-  app.get<{ Params: LoginParams }>(`/${LOGIN}`, async (req, reply) => {
+  /** The page of `login`, as on the service's host (onDomain false) or at `/` of its own domain. */
+  async function answerPage(req: FastifyRequest, reply: FastifyReply, login: string, onDomain: boolean) {
     const kind: Kind = prefersMarkdown(req.headers.accept) ? 'markdown' : 'html'
     // Read while the connection is open: once a visitor hangs up, the socket has no address.
     const ip = req.ip
-    const found = await page(kind, req.params.login)
+    const found = await page(kind, login)
     if (!found) return sendNotFound(reply)
+    if (found.domain && !onDomain) {
+      // The old address moves for good; an hour's caching lets a released domain hand it back.
+      return reply.code(301).headers({ location: domainPageUrl(found.domain), 'cache-control': 'public, max-age=3600' }).send()
+    }
     countView(found, kind, req.method, ip, req.headers, req.url)
     const sent = representationOf(found, req.headers['accept-encoding'])
     if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).headers(sent.notModified).send()
     return reply.headers(sent.headers).send(sent.body)
+  }
+
+  app.get<{ Params: LoginParams }>(`/${LOGIN}`, (req, reply) => answerPage(req, reply, req.params.login, false))
+
+  const isServiceHost = serviceHostTest(() => ctx.config.publicUrl)
+  // What a page on its own domain may reach besides `/`: its clicks (checked below), form
+  // answers, cards, images and uploaded files. The dashboard, API, OAuth and MCP stay away.
+  const onDomainPrefixes = ['/-/forms/', '/-/card/', `${REMOTE_IMAGE_PATH}/`, '/static/']
+  const onDomainFiles = new Set(['/favicon.ico', '/robots.txt', '/sitemap.xml', '/-/healthz'])
+
+  /** A request to a host that is not the service's: answered here (true), or let through to its route. */
+  async function onCustomDomain(req: FastifyRequest, reply: FastifyReply, host: string): Promise<boolean> {
+    const path = (req.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/'
+    const profile = await domains.pageOfDomain(ctx, host)
+    const read = req.method === 'GET' || req.method === 'HEAD'
+    if (profile && read && path === '/') {
+      await answerPage(req, reply, profile.login, true)
+      return true
+    }
+    const qr = /^\/qr\.(svg|png)$/.exec(path)
+    if (profile && read && qr) {
+      await sendMadeImage(req, reply, await qrCode(domainPageUrl(host), qr[1] as QrFormat), 'public, max-age=86400')
+      return true
+    }
+    if (profile && read && path.toLowerCase() === `/${profile.login.toLowerCase()}`) {
+      reply.code(301).headers({ location: '/', 'cache-control': 'public, max-age=3600' }).send()
+      return true
+    }
+    const click = /^\/-\/go\/(\d+)\//.exec(path)
+    const through = click ? click[1] === String(profile?.id) : onDomainFiles.has(path) || onDomainPrefixes.some((p) => path.startsWith(p))
+    if (profile && through) return false
+    sendNotFound(reply)
+    return true
+  }
+
+  // Callback style: the service's own host, nearly every request, pays one comparison.
+  app.addHook('onRequest', (req, reply, done) => {
+    const host = hostNameOf(req.headers.host)
+    if (isServiceHost(host)) return done()
+    onCustomDomain(req, reply, host).then((answered) => {
+      if (!answered) done()
+    }, done)
   })
 
   installSocialCards(app, ctx)
@@ -186,9 +239,13 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   for (const format of ['svg', 'png'] as QrFormat[]) {
     app.get<{ Params: LoginParams }>(`/${LOGIN}/qr.${format}`, async (req, reply) => {
       // The code encodes the canonical address, whatever case the request used.
-      const login = cache.get(`html:${req.params.login.toLowerCase()}`)?.login ?? (await publishedProfile(req.params.login))?.login
+      const hit = cache.get(`html:${req.params.login.toLowerCase()}`)
+      const profile = hit ? undefined : await publishedProfile(req.params.login)
+      const login = hit?.login ?? profile?.login
       if (!login) return sendNotFound(reply)
-      return sendMadeImage(req, reply, await qrCode(publicPageUrl(ctx.config, login), format), 'public, max-age=86400')
+      const domain = hit ? hit.domain : await domains.activeDomainOf(ctx, profile!.id)
+      const address = domain ? domainPageUrl(domain) : publicPageUrl(ctx.config, login)
+      return sendMadeImage(req, reply, await qrCode(address, format), 'public, max-age=86400')
     })
   }
 

@@ -371,6 +371,24 @@ export interface RecoveryCodesTable {
   created_at: string
 }
 
+/** A page's own domain (store/custom-domains.ts); `state` is pending, active, failing or removed. */
+export interface CustomDomainsTable {
+  id: Generated<number>
+  profile_id: number
+  /** Lower-case ASCII (punycode), without a trailing dot. */
+  name: string
+  /** What the TXT record at _slotline.<name> must hold: public by nature, so kept as it is. */
+  token: string
+  state: string
+  /** Why the last check failed, in words an owner can act on. */
+  problem: string | null
+  checked_at: string | null
+  verified_at: string | null
+  failing_since: string | null
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -404,4 +422,5 @@ export interface Database {
   email_changes: EmailChangesTable
   totp_authenticators: TotpAuthenticatorsTable
   recovery_codes: RecoveryCodesTable
+  custom_domains: CustomDomainsTable
 }

@@ -8,7 +8,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 const DOC = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/architecture.md')
 
 /** Folders below every face and the transport, so none of them may import one. */
-const BELOW_FACES = ['kernel', 'observability', 'store', 'analytics', 'auth', 'backup', 'i18n', 'jobs', 'media', 'music', 'profiles', 'rendering', 'slots', 'transfer', 'authorization', 'infra', 'core']
+const BELOW_FACES = ['kernel', 'observability', 'store', 'analytics', 'auth', 'backup', 'i18n', 'jobs', 'media', 'music', 'profiles', 'rendering', 'slots', 'transfer', 'authorization', 'domains', 'infra', 'core']
 /** The faces and the transport: what the layers below must never reach for. */
 const FACES = ['http', 'api', 'mcp', 'oauth', 'dashboard', 'pages', 'cli']
 /** The one module of core/ a face may import: the catalogue, which re-exports the types it needs. */

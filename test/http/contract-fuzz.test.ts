@@ -230,6 +230,8 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
     // schema can say; the host is never reached (the test network resolves no name).
     if (typeof body.url === 'string') body.url = 'https://hooks.example.com/fuzz'
     if (Array.isArray(body.profileIds)) body.profileIds = [profileId]
+    // A domain must be a DNS name under a real top-level domain, which no schema can say.
+    if (typeof body.domain === 'string') body.domain = `fuzz-${(logins++).toString(36)}.example.com`
     for (const key of ['avatar', 'bgImage']) if (typeof body[key] === 'string') body[key] = null
     // A login another run already took is a conflict of state, not of shape: keep each one new.
     if (typeof body.login === 'string') body.login = `${body.login.slice(0, 50)}_${(logins++).toString(36)}`
