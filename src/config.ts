@@ -59,6 +59,13 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined
   /** Reverse proxies whose X-Forwarded-For names the client (src/http/client-address.ts); none by default. */
   trustProxy: string[]
+  /**
+   * issue 46: the longest a change to a public page may take to show through a shared cache (a
+   * CDN) in seconds; 0, the default: shared caches keep no page and every GET of a page counts a
+   * view. Above 0 pages are cacheable there (s-maxage plus stale-while-revalidate add up to this)
+   * and views are counted by the page's own uncached counting request (src/pages/shared-cache.ts).
+   */
+  publicCacheSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -197,5 +204,6 @@ export function loadConfig(env: Env = process.env): Config {
     registration: oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open'),
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: str(env, 'MAIL_FROM', 'Slotline <no-reply@localhost>') } : undefined,
     trustProxy: trustProxy(env),
+    publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 0, 0, 86_400),
   }
 }
