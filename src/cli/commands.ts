@@ -5,7 +5,8 @@ import { formsSubmissions } from './form-commands.ts'
 import { demo } from './demo-commands.ts'
 import { filesPurge } from './file-commands.ts'
 import { pagesExport, pagesImport } from './page-commands.ts'
+import { populationGenerate } from './population-commands.ts'
 import type { Command } from './command.ts'
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const commands: Command[] = [usersCreate, usersSetPassword, tokensCreate, migrate, demo, pagesExport, pagesImport, filesPurge, analyticsPurge, analyticsSeed, formsSubmissions, backup, restore]
+export const commands: Command[] = [usersCreate, usersSetPassword, tokensCreate, migrate, demo, pagesExport, pagesImport, filesPurge, analyticsPurge, analyticsSeed, populationGenerate, formsSubmissions, backup, restore]
