@@ -118,6 +118,21 @@ async function fillPages(db: Db, plan: PopulationPlan, firstUser: number): Promi
     FROM users u, k WHERE u.id >= ${sql.lit(firstUser)} AND (u.id - ${sql.lit(firstUser)}) * ${sql.lit(perAccount)} + k.g <= ${sql.lit(plan.pages)}`.execute(db)
 }
 
+/**
+ * Each owner's event and form, joined by owner: a correlated `min(id)` per block made
+ * PostgreSQL walk the events' primary key for each of millions of rows (found at 1 M pages).
+ */
+async function fillRecords(db: Db, firstUser: number): Promise<void> {
+  await sql.raw('DROP TABLE IF EXISTS population_records').execute(db)
+  await sql
+    .raw(`CREATE TABLE population_records AS
+      SELECT e.user_id AS user_id, e.event_id AS event_id, f.form_id AS form_id
+      FROM (SELECT user_id, min(id) AS event_id FROM events WHERE user_id >= ${firstUser} GROUP BY user_id) e
+      JOIN (SELECT user_id, min(id) AS form_id FROM forms WHERE user_id >= ${firstUser} GROUP BY user_id) f ON f.user_id = e.user_id`)
+    .execute(db)
+  await sql.raw('CREATE INDEX population_records_user ON population_records (user_id)').execute(db)
+}
+
 /** 1..maxBlocks blocks per page (skewed low), cycling through the templates, event and form pointing at the owner's own. */
 async function fillSlots(db: Db, plan: PopulationPlan, firstPage: number): Promise<void> {
   // Most pages hold a handful of blocks and a few hold many: u³ of a uniform u in [0, 1)
@@ -128,11 +143,12 @@ async function fillSlots(db: Db, plan: PopulationPlan, firstPage: number): Promi
     INSERT INTO slots (profile_id, type, position, data, created_at, updated_at)
     SELECT p.id, t.type, pos.g - 1,
       CASE t.record
-        WHEN 1 THEN replace(t.data, '"eventId":0', '"eventId":' || (SELECT min(e.id) FROM events e WHERE e.user_id = p.user_id))
-        WHEN 2 THEN replace(t.data, '"formId":0', '"formId":' || (SELECT min(f.id) FROM forms f WHERE f.user_id = p.user_id))
+        WHEN 1 THEN replace(t.data, '"eventId":0', '"eventId":' || r.event_id)
+        WHEN 2 THEN replace(t.data, '"formId":0', '"formId":' || r.form_id)
         ELSE t.data END,
       ${plan.createdAt}, ${plan.createdAt}
     FROM profiles p
+    JOIN population_records r ON r.user_id = p.user_id
     JOIN pos ON pos.g <= ${sql.raw(count)}
     JOIN population_templates t ON t.idx = (p.id + pos.g) % ${plan.templates.length}
     WHERE p.id >= ${firstPage}`.execute(db)
@@ -173,10 +189,13 @@ async function load(db: Db, plan: PopulationPlan): Promise<{ timings: Timings; f
   await timed(timings, 'accounts, events, forms', () => fillAccounts(db, plan, firstUser))
   const firstPage = await next('profiles')
   await timed(timings, 'pages', () => fillPages(db, plan, firstUser))
+  // Fresh statistics, so the planner sees the new rows' real numbers.
+  if (isPostgres(db)) await timed(timings, 'analyze', () => sql.raw('ANALYZE users, profiles, events, forms').execute(db))
+  await timed(timings, 'records', () => fillRecords(db, firstUser))
   await timed(timings, 'blocks', () => fillSlots(db, plan, firstPage))
   await timed(timings, 'analytics', () => fillAnalytics(db, plan, firstPage))
-  if (isPostgres(db)) await timed(timings, 'analyze', () => sql.raw('ANALYZE').execute(db))
-  for (const t of ['population_templates', 'population_days', 'population_sketches']) await sql.raw(`DROP TABLE ${t}`).execute(db)
+  if (isPostgres(db)) await timed(timings, 'analyze again', () => sql.raw('ANALYZE slots, analytics_daily, analytics_monthly').execute(db))
+  for (const t of ['population_templates', 'population_days', 'population_sketches', 'population_records']) await sql.raw(`DROP TABLE ${t}`).execute(db)
   return { timings, firstUser, firstPage }
 }
 
