@@ -76,6 +76,13 @@ export interface Config {
     /** How often every live domain's records are checked again. */
     checkEveryMs: number
   }
+  /**
+   * The longest a change to a public page may take to show through a shared cache (a
+   * CDN) in seconds; 0, the default: shared caches keep no page and every GET of a page counts a
+   * view. Above 0 pages are cacheable there (s-maxage plus stale-while-revalidate add up to this)
+   * and views are counted by the page's own uncached counting request (src/pages/shared-cache.ts).
+   */
+  publicCacheSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -250,5 +257,6 @@ export function loadConfig(env: Env = process.env): Config {
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: str(env, 'MAIL_FROM', 'Slotline <no-reply@localhost>') } : undefined,
     trustProxy: trustProxy(env),
     domains: domainsConfig(env),
+    publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 0, 0, 86_400),
   }
 }

@@ -3,6 +3,7 @@ import { schedulePeriodic } from '../jobs/periodic-job.ts'
 import { limits } from '../kernel/limits.ts'
 import type { Db } from '../store/db.ts'
 import { analyticsRepository } from '../store/analytics.ts'
+import { analyticsPartitions } from '../store/analytics-partitions.ts'
 import { addDays } from './local-day.ts'
 
 const DAY_MS = 86_400_000
@@ -14,7 +15,11 @@ const DAY_MS = 86_400_000
  */
 export async function purgeExpiredAnalytics(db: Db, now: Date = new Date()): Promise<{ before: string; removed: number }> {
   const before = addDays(now.toISOString().slice(0, 10), -limits.analyticsRetentionDays)
-  return { before, removed: await analyticsRepository.purgeBefore(db, before) }
+  // issue 46: on PostgreSQL whole months go by dropping their partitions, the rest by range.
+  const dropped = await analyticsPartitions.dropMonthsBefore(db, before)
+  const today = now.toISOString().slice(0, 7)
+  await analyticsPartitions.ensureMonths(db, today, addDays(`${today}-01`, 62).slice(0, 7))
+  return { before, removed: dropped + (await analyticsRepository.purgeBefore(db, before)) }
 }
 
 /** Runs the purge once a day (first a minute after start) until the context closes. */

@@ -6,7 +6,8 @@ import { demo } from './demo-commands.ts'
 import { filesPurge } from './file-commands.ts'
 import { pagesExport, pagesImport } from './page-commands.ts'
 import { webhooksAdd, webhooksList, webhooksTest } from './webhook-commands.ts'
+import { populationGenerate } from './population-commands.ts'
 import type { Command } from './command.ts'
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const commands: Command[] = [usersCreate, usersSetPassword, usersResetTwoFactor, tokensCreate, migrate, demo, pagesExport, pagesImport, filesPurge, analyticsPurge, analyticsSeed, formsSubmissions, webhooksList, webhooksAdd, webhooksTest, backup, restore]
+export const commands: Command[] = [usersCreate, usersSetPassword, usersResetTwoFactor, tokensCreate, migrate, demo, pagesExport, pagesImport, filesPurge, analyticsPurge, analyticsSeed, populationGenerate, formsSubmissions, webhooksList, webhooksAdd, webhooksTest, backup, restore]

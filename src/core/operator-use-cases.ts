@@ -7,6 +7,7 @@ import { migrateToLatest } from '../store/migrate.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { type User, usersRepository } from '../store/users.ts'
 import { notFound } from '../kernel/errors.ts'
+import { populationUseCases } from './population-generator.ts'
 
 // The operator's operations: whoever runs the command line (or starts the service) holds the
 // machine and its store, so these take no principal. No network face may call them.
@@ -51,4 +52,13 @@ async function purgeFiles(ctx: AppContext, input: { olderThanMs: number }): Prom
   return { ...result, tempFiles: await purgeStaleTempFiles(ctx) }
 }
 
-export const operatorUseCases = Object.freeze({ findUser, isEmpty, migrate, purgeAnalytics, seedAnalytics, formSubmissions, purgeFiles })
+export const operatorUseCases = Object.freeze({
+  findUser,
+  isEmpty,
+  migrate,
+  purgeAnalytics,
+  seedAnalytics,
+  formSubmissions,
+  purgeFiles,
+  generatePopulation: populationUseCases.generatePopulation,
+})

@@ -30,7 +30,7 @@ export const DASHBOARD_HEADERS = Object.freeze({
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; '),
-  'cache-control': 'no-store',
+  'cache-control': 'private, no-store',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',

@@ -28,6 +28,7 @@ import { languageFromHeader } from '../i18n/catalogue.ts'
 import { pageSecurityHeaders } from '../rendering/page-security-headers.ts'
 import { pageStyle } from '../rendering/theme.ts'
 import { parseId } from '../kernel/ids.ts'
+import { COUNTING_PATH, countingPixel, imageCacheControl, PIXEL_GIF, pageCacheControl, pageSurrogateKeys, sharedCacheWindow } from './shared-cache.ts'
 
 /** Memory for rendered pages per process: some 3,000 pages of 20 KB. */
 const CACHE_BYTES = 64 * 1024 * 1024
@@ -66,8 +67,10 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   const qrCode = qrCodes()
   // A missing page has no owner to ask for a language: the visitor's browser says which.
   const notFoundHeaders = { ...notFoundPage.headers, 'cache-control': 'no-store', 'content-type': notFoundPage.contentType, vary: 'Accept-Language' }
-  // Pages may be stored, but every use revalidates: each view is counted, and a 304 is cheap.
-  const validation = { 'cache-control': 'no-cache', vary: 'Accept, Accept-Encoding' }
+  // Without a CDN pages may be stored, but every use revalidates: each view is counted, and a
+  // 304 is cheap. With one (PUBLIC_CACHE_SECONDS), the page's counting pixel counts instead.
+  const shared = sharedCacheWindow(ctx.config.publicCacheSeconds)
+  const validation = { 'cache-control': pageCacheControl(shared), vary: 'Accept, Accept-Encoding' }
 
   let closing = false
   const visitor = (req: FastifyRequest) => ({
@@ -83,7 +86,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
    * and prefetches); a conditional GET answered 304 is a view too, HEAD and markdown are not.
    */
   function countView(found: CachedPage, kind: Kind, method: string | undefined, ip: string, headers: IncomingHttpHeaders, url: string | undefined): void {
-    if (kind !== 'html' || method !== 'GET' || isOwnerVisit(headers)) return
+    if (shared || kind !== 'html' || method !== 'GET' || isOwnerVisit(headers)) return
     intake.view({ profileId: found.profileId, ip, userAgent: headers['user-agent'], purpose: purposeOf(headers), referer: headers.referer, url })
   }
 
@@ -102,7 +105,12 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
    */
   function cached(profile: StoredProfile, domain: string | undefined, body: Buffer, own: Record<string, string>, expiresAt: number | undefined): Promise<CachedPage> {
     const etag = strongEtag(body)
-    const notModified = { ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash), ...validation, etag }
+    const notModified = {
+      ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash),
+      ...validation,
+      ...pageSurrogateKeys(profile.id, profile.login),
+      etag,
+    }
     return withEncodings({
       profileId: profile.id,
       login: profile.login,
@@ -121,7 +129,8 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     const domain = await domains.activeDomainOf(ctx, profile.id)
     if (kind === 'html') {
       const { html, expiresAt } = await rendering.scheduledPage(ctx, profile, { now })
-      return cached(profile, domain, Buffer.from(html), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
+      const counted = shared ? html.replace(/<\/body>/, `${countingPixel(profile.id)}</body>`) : html
+      return cached(profile, domain, Buffer.from(counted), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
     }
     const { markdown, expiresAt } = await publicPageMarkdown(ctx.db, ctx.config, profile, now)
     return cached(profile, domain, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) }, expiresAt)
@@ -240,14 +249,31 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     app.get<{ Params: LoginParams }>(`/${LOGIN}/qr.${format}`, async (req, reply) => {
       // The code encodes the canonical address, whatever case the request used.
       const hit = cache.get(`html:${req.params.login.toLowerCase()}`)
-      const profile = hit ? undefined : await publishedProfile(req.params.login)
-      const login = hit?.login ?? profile?.login
-      if (!login) return sendNotFound(reply)
-      const domain = hit ? hit.domain : await domains.activeDomainOf(ctx, profile!.id)
+      const profile = hit ? { id: hit.profileId, login: hit.login } : await publishedProfile(req.params.login)
+      if (!profile) return sendNotFound(reply)
+      const login = profile.login
+      const domain = hit ? hit.domain : await domains.activeDomainOf(ctx, profile.id)
       const address = domain ? domainPageUrl(domain) : publicPageUrl(ctx.config, login)
-      return sendMadeImage(req, reply, await qrCode(address, format), 'public, max-age=86400')
+      reply.headers(pageSurrogateKeys(profile.id, login))
+      return sendMadeImage(req, reply, await qrCode(address, format), imageCacheControl(shared, 86_400))
     })
   }
+
+  // issue 46: with a CDN in front (PUBLIC_CACHE_SECONDS), a view is the page's counting pixel,
+  // which no cache keeps; the page itself may then be a CDN hit the origin never sees.
+  app.get<{ Params: { file: string } }>(`${COUNTING_PATH}:file`, async (req, reply) => {
+    const seen = visitor(req)
+    const profileId = parseId(/^(\d{1,15})\.gif$/.exec(req.params.file)?.[1] ?? '')
+    const profile = shared && profileId ? await visitorUseCases.pageById(ctx, profileId) : undefined
+    if (!profile?.status) return reply.code(404).header('cache-control', 'no-store').send()
+    if (!isOwnerVisit(req.headers)) {
+      // The image's Referer is the page (with its query, campaign tags included); where the
+      // visitor came from before it is not known to an image request.
+      const page = pageAddress(req.headers.referer, ctx.config.publicUrl)
+      intake.view({ profileId: profile.id, ip: seen.ip, userAgent: seen.userAgent, purpose: seen.purpose, referer: undefined, url: page })
+    }
+    return reply.headers({ 'cache-control': 'private, no-store', 'content-type': 'image/gif' }).send(PIXEL_GIF)
+  })
 
   app.get<{ Params: { profileId: string; target: string; index?: string } }>('/-/go/:profileId/:target/:index?', async (req, reply) => {
     // Read while the connection is open: once a visitor hangs up, the socket has no address.
@@ -291,4 +317,15 @@ function clickTarget(target: string, index: string | undefined): ClickTarget | u
   const slotId = parseId(target)
   const at = index === '0' ? 0 : parseId(index)
   return slotId !== undefined && at !== undefined ? { slotId, index: at } : undefined
+}
+
+/** The path and query of a same-origin Referer (the page that loaded the counting pixel). */
+function pageAddress(referer: string | undefined, publicUrl: string): string | undefined {
+  if (!referer) return undefined
+  try {
+    const at = new URL(referer)
+    return at.origin === new URL(publicUrl).origin ? at.pathname + at.search : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -7,6 +7,7 @@ import { publicPageUrl } from '../profiles/profile-resource.ts'
 import { type StoredProfile, visitor } from '../core/use-cases.ts'
 import { cardVersion, nameOf } from '../rendering/social-card-url.ts'
 import { sendMadeImage } from './image-response.ts'
+import { imageCacheControl, pageSurrogateKeys, sharedCacheWindow } from './shared-cache.ts'
 import { strongEtag } from '../kernel/etag.ts'
 import { parseId } from '../kernel/ids.ts'
 
@@ -141,6 +142,7 @@ export function installSocialCards(app: FastifyInstance, ctx: AppContext): void 
     if (!profile?.status) throw notFound('card')
     const card = await cardOf(profile)
     // A day: the URL changes with what the card shows, so a cached copy is rarely wrong.
-    return sendMadeImage(req, reply, { ...card, contentType: 'image/png' }, 'public, max-age=86400')
+    reply.headers(pageSurrogateKeys(profile.id, profile.login))
+    return sendMadeImage(req, reply, { ...card, contentType: 'image/png' }, imageCacheControl(sharedCacheWindow(ctx.config.publicCacheSeconds), 86_400))
   })
 }

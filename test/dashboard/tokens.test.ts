@@ -40,7 +40,7 @@ describe(`dashboard /settings/tokens (${STORE})`, () => {
     assert.match(res.text, /data-copy="new-token"/)
     assert.ok(res.text.includes(`curl -H "Authorization: Bearer ${token}" ${t.url}/v1/me`))
     assert.match(res.text, /backup &lt;script&gt;/)
-    assert.equal(res.headers.get('cache-control'), 'no-store')
+    assert.equal(res.headers.get('cache-control'), 'private, no-store')
     const me = await fetch(`${t.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
     assert.equal(me.status, 200)
     assert.deepEqual((await me.json()).data.abilities, ['profile:read'])
