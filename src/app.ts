@@ -206,6 +206,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   installOAuthEndpoints(app, ctx)
   installDocs(app, ctx, apiModules)
 
+  scheduleBackgroundWork(ctx)
+  return app
+}
+
+/** The periodic work every instance takes part in; each job runs on one instance at a time. */
+function scheduleBackgroundWork(ctx: AppContext): void {
   // Idempotency records past their window are purged hourly (Redis expires its own).
   schedulePeriodic(ctx, {
     name: 'idempotency-purge',
@@ -229,7 +235,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   ctx.webhooks.start()
   scheduleScheduleEdges(ctx)
   scheduleDailySummaries(ctx)
-  return app
 }
 
 /**

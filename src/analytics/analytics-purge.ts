@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000
  */
 export async function purgeExpiredAnalytics(db: Db, now: Date = new Date()): Promise<{ before: string; removed: number }> {
   const before = addDays(now.toISOString().slice(0, 10), -limits.analyticsRetentionDays)
-  // issue 46: on PostgreSQL whole months go by dropping their partitions, the rest by range.
+  // On PostgreSQL whole months go by dropping their partitions, the rest by range.
   const dropped = await analyticsPartitions.dropMonthsBefore(db, before)
   const today = now.toISOString().slice(0, 7)
   await analyticsPartitions.ensureMonths(db, today, addDays(`${today}-01`, 62).slice(0, 7))

@@ -80,7 +80,7 @@ async function templates(ctx: AppContext, run: string) {
 }
 
 /**
- * issue 46: fills the store with a population like a real service's: `pages` pages on
+ * Fills the store with a population like a real service's: `pages` pages on
  * pages / 5 accounts, 1–40 blocks each (most pages few) of all ten types, and `days` days of analytics whose
  * popularity follows Zipf's law (the page of rank r gets 1 / r of the top page's views), so a
  * few pages are hot and most are cold. Bulk SQL (store/population-load.ts); a million pages on

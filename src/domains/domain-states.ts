@@ -1,12 +1,6 @@
 import type { DomainChanges, DomainState } from '../store/custom-domains.ts'
 import type { CheckOutcome } from './dns-check.ts'
 
-/** What a check leaves a domain as, from its state and what DNS said (Dub's lifecycle). */
-export interface Checked {
-  state: Exclude<DomainState, 'removed'>
-  failingSince: string | null
-}
-
 /**
  * The next state of a live domain after a check at `now`: pending becomes active once its
  * records are right; an active one whose records went wrong is failing, from then on; a failing

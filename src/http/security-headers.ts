@@ -17,7 +17,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https?: 
     // plain http for a network to rewrite. Subdomains are not ours to speak for.
     if (options.https) reply.header('strict-transport-security', 'max-age=31536000')
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    // issue 46: an answer that says nothing about caching is personal (API, dashboard, errors):
+    // An answer that says nothing about caching is personal (API, dashboard, errors):
     // no shared cache in front of the service may keep it. Public pages, images and files say.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
     const csp = reply.getHeader('content-security-policy')

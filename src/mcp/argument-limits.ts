@@ -9,7 +9,7 @@ export const ARGUMENT_LIMITS = Object.freeze({
   keysPerObject: MAX_OBJECT_KEYS,
   /**
    * Bytes of JSON for any tool, import_page's document included. Validating arguments holds the
-   * event loop (the SDK's message schema, then ours) about 0.15 s a megabyte; a page document of
+   * event loop (the SDK's message schema, then ours) in proportion to their size; a page document of
    * up to ARCHIVE_LIMITS.maxDocumentBytes goes to POST /v1/profiles/import, which reads it in
    * one pass.
    */

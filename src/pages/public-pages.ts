@@ -259,7 +259,7 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     })
   }
 
-  // issue 46: with a CDN in front (PUBLIC_CACHE_SECONDS), a view is the page's counting pixel,
+  // With a CDN in front (PUBLIC_CACHE_SECONDS), a view is the page's counting pixel,
   // which no cache keeps; the page itself may then be a CDN hit the origin never sees.
   app.get<{ Params: { file: string } }>(`${COUNTING_PATH}:file`, async (req, reply) => {
     const seen = visitor(req)

@@ -1,5 +1,5 @@
 /**
- * issue 46: what shared caches (a CDN in front of the service) may do with public answers.
+ * What shared caches (a CDN in front of the service) may do with public answers.
  *
  * A CDN may serve a copy for `s-maxage` seconds and then, while it asks the origin again, a stale
  * one for `stale-while-revalidate` more: a change shows everywhere within their sum, which is

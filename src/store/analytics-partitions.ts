@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { type Db, isPostgres } from './db.ts'
 
 /**
- * issue 46: the monthly partitions of the daily rollup tables on PostgreSQL (the migration
+ * The monthly partitions of the daily rollup tables on PostgreSQL (the migration
  * 2026_11_28_0100 made them). Retention drops whole months; the month partitions ahead are made
  * before their days arrive. On SQLite both do nothing: retention deletes by range there.
  */

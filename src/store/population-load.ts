@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { type Db, isPostgres } from './db.ts'
 
 /**
- * issue 46: bulk loading of a generated population (core/population-generator.ts decides what it is).
+ * Bulk loading of a generated population (core/population-generator.ts decides what it is).
  * Every table is filled by one INSERT … SELECT over a series the database makes itself, so no
  * row crosses the wire: on PostgreSQL that beat COPY from the client (each row is built and
  * parsed once, on the server), and on SQLite each statement is one transaction. Work tables

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
-// Frozen in time: imports nothing from src/. issue 46: on PostgreSQL the daily rollup tables
+// Frozen in time: imports nothing from src/. On PostgreSQL the daily rollup tables
 // become partitioned by month (RANGE on the `day` text, YYYY-MM-DD compares as a date), so
 // retention drops a month's partition instead of deleting its rows one by one, and a query for
 // one page reads only the months it asks for. Each table keeps its name, columns, keys, foreign
