@@ -94,7 +94,8 @@ export async function benchAnalyticsQuery(store: 'sqlite' | 'postgres') {
       const body = (await res.json()) as any
       const ms = performance.now() - started
       const listed = body.data?.sources?.length === 11 && body.data.countries?.length === 11
-      if (res.status !== 200 || body.data.totals.views !== s.views || !listed) throw new Error(`analytics answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`)
+      if (res.status !== 200 || body.data.totals.views !== s.views || !listed)
+        throw new Error(`analytics answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`)
       return ms
     }
     for (let i = 0; i < 3; i++) await timed(true)
@@ -116,7 +117,11 @@ export async function benchAnalyticsQuery(store: 'sqlite' | 'postgres') {
       await analyticsRepository.breakdownTotals(t.ctx.db, [profile.id], cover.months, cover.days)
       alone.push(performance.now() - started)
     }
-    report(`breakdowns alone, 365 days, 200 sources, 60 countries (${store})`, `p50 ${median(alone).toFixed(1)} ms`, `${cover.months.length} months + ${cover.days.length} day range(s)`)
+    report(
+      `breakdowns alone, 365 days, 200 sources, 60 countries (${store})`,
+      `p50 ${median(alone).toFixed(1)} ms`,
+      `${cover.months.length} months + ${cover.days.length} day range(s)`,
+    )
 
     // issue 32, item 5: account analytics over 100 such pages.
     const ids = [profile.id, ...others]

@@ -96,7 +96,11 @@ export async function benchDemoPage(store: 'sqlite' | 'postgres') {
       `${kb(html.br)} ${verdict(html.br < HTML_BUDGET)} (< 30 KB)`,
       `${html.br} B as sent, largest over ${LOADS} themes; raw ${html.identity} B; Chromium's ${received.length} loads received: ${[...new Set(received)].join(', ')}`,
     )
-    report(`demo page HTML, gzip (${store})`, `${kb(html.gzip)} ${verdict(html.gzip < HTML_BUDGET)} (< 30 KB)`, `${html.gzip} B as sent, largest over ${LOADS} themes`)
+    report(
+      `demo page HTML, gzip (${store})`,
+      `${kb(html.gzip)} ${verdict(html.gzip < HTML_BUDGET)} (< 30 KB)`,
+      `${html.gzip} B as sent, largest over ${LOADS} themes`,
+    )
     const lcp: Record<number, number> = {}
     for (const { width } of VIEWPORTS) {
       const img = images.get(width)!
@@ -168,7 +172,10 @@ async function allImages(): Promise<Images> {
   const timings = performance.getEntriesByType('resource') as Array<PerformanceResourceTiming & { responseStatus?: number }>
   const failed = [...document.images]
     .filter((img) => !img.complete || img.naturalWidth === 0)
-    .map((img) => `${new URL(img.currentSrc || img.src).pathname.slice(0, 40)}… (${timings.find((e) => e.name === (img.currentSrc || img.src))?.responseStatus ?? 'not loaded'})`)
+    .map(
+      (img) =>
+        `${new URL(img.currentSrc || img.src).pathname.slice(0, 40)}… (${timings.find((e) => e.name === (img.currentSrc || img.src))?.responseStatus ?? 'not loaded'})`,
+    )
   const entries = timings.filter((e) => e.initiatorType === 'img' && e.name.startsWith(location.origin) && (e.responseStatus ?? 200) < 400)
   return { bytes: entries.reduce((sum, e) => sum + e.encodedBodySize, 0), loaded: entries.length, failed }
 }

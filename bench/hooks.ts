@@ -51,7 +51,11 @@ function inChild(store: 'sqlite' | 'postgres', off: GlobalHook[]): Measured {
 export async function benchHooks(store: 'sqlite' | 'postgres') {
   const all = inChild(store, [])
   const line = (name: string, m: Measured, extra = '') =>
-    report(name, `${m.ratio.toFixed(3)} of bare${extra}`, `(${Math.round(m.rps)} req/s, bare ${Math.round(m.bare)} req/s; middle half of rounds ${m.low.toFixed(2)}–${m.high.toFixed(2)})`)
+    report(
+      name,
+      `${m.ratio.toFixed(3)} of bare${extra}`,
+      `(${Math.round(m.rps)} req/s, bare ${Math.round(m.bare)} req/s; middle half of rounds ${m.low.toFixed(2)}–${m.high.toFixed(2)})`,
+    )
   line(`GET /-/healthz, every global hook (${store})`, all, ` ${all.ratio >= TARGET ? 'PASS' : 'BELOW'} (≥ ${TARGET})`)
   for (const off of [...HOOKS.map((h) => [h]), HOOKS]) {
     const m = inChild(store, off)

@@ -182,7 +182,8 @@ export async function ratioAgainstSameBytes(url: string, options: RatioOptions =
   const base: number[] = []
   try {
     const same = await captureRaw(baselineUrl, options)
-    if (!same.body.equals(sample.body) || JSON.stringify(same.headers) !== JSON.stringify(sample.headers)) throw new Error('the baseline does not answer the same bytes')
+    if (!same.body.equals(sample.body) || JSON.stringify(same.headers) !== JSON.stringify(sample.headers))
+      throw new Error('the baseline does not answer the same bytes')
     const roundMs = options.roundMs ?? 500
     const round = { durationMs: roundMs, warmupMs: roundMs / 10 }
     const appRound = async () => {

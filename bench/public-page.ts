@@ -32,7 +32,15 @@ export async function benchPublicPage(store: 'sqlite' | 'postgres') {
       { type: 'button', data: { title: 'Book a call', link: 'https://example.com/book', style: 'social-blue' } },
       { type: 'text', data: { title: 'About', description: '<p>I make <strong>things</strong>.</p><ul><li>One</li><li>Two</li></ul>' } },
       { type: 'youtube', data: { title: 'Showreel', link: 'https://youtu.be/dQw4w9WgXcQ' } },
-      { type: 'faq', data: { items: [{ title: 'Shipping?', text: 'Worldwide.' }, { title: 'Returns?', text: '30 days.' }] } },
+      {
+        type: 'faq',
+        data: {
+          items: [
+            { title: 'Shipping?', text: 'Worldwide.' },
+            { title: 'Returns?', text: '30 days.' },
+          ],
+        },
+      },
       { type: 'divider', data: {} },
     ]
     const batch = await t.request('POST', `/v1/profiles/${profile.id}/slots/batch`, { token, body: { slots } })

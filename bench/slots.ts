@@ -27,7 +27,15 @@ const MIX = [
   { type: 'button', data: { title: 'Book a session', subtitle: 'Free call', link: 'example.com/book' } },
   { type: 'text', data: { title: 'About', description: '<p>I shoot <strong>film</strong>.</p><ul><li>Portraits</li></ul>' } },
   { type: 'youtube', data: { title: 'Reel', link: 'https://youtu.be/dQw4w9WgXcQ' } },
-  { type: 'faq', data: { items: [{ title: 'Do you travel?', text: 'Yes.' }, { title: 'Prints?', text: 'On request.' }] } },
+  {
+    type: 'faq',
+    data: {
+      items: [
+        { title: 'Do you travel?', text: 'Yes.' },
+        { title: 'Prints?', text: 'On request.' },
+      ],
+    },
+  },
   { type: 'music', data: { album: 'Blue', artist: 'Jane', links: [{ link: 'https://open.spotify.com/album/1' }, { link: 'https://tidal.com/album/1' }] } },
   { type: 'divider', data: {} },
 ]
@@ -55,7 +63,11 @@ export async function benchSlotsBatchCreate(store: Store) {
     // The rows exactly as the endpoint stores them, for the baseline to write.
     const probe = await page(t)
     await send('POST', `${probe.base}/batch`, probe.token, { slots: BATCH }, 201)
-    const rows = (await slotsRepository.listByProfile(t.ctx.db, probe.profile.id)).map((s) => ({ type: s.type, data: JSON.stringify(s.data), position: s.position }))
+    const rows = (await slotsRepository.listByProfile(t.ctx.db, probe.profile.id)).map((s) => ({
+      type: s.type,
+      data: JSON.stringify(s.data),
+      position: s.position,
+    }))
 
     const api = await timed(
       25,
@@ -81,9 +93,17 @@ export async function benchSlotsBatchCreate(store: Store) {
       25,
       5,
       () => page(t),
-      (p) => t.ctx.db.transaction().execute((trx) => slotService.createMany(trx, p.profile, BATCH)).then(() => undefined),
+      (p) =>
+        t.ctx.db
+          .transaction()
+          .execute((trx) => slotService.createMany(trx, p.profile, BATCH))
+          .then(() => undefined),
     )
-    report(`slots batch create, 50 slots (${store})`, `${(api / bare).toFixed(1)}× bare insert`, `(endpoint ${api.toFixed(1)} ms, bare transaction ${bare.toFixed(2)} ms)`)
+    report(
+      `slots batch create, 50 slots (${store})`,
+      `${(api / bare).toFixed(1)}× bare insert`,
+      `(endpoint ${api.toFixed(1)} ms, bare transaction ${bare.toFixed(2)} ms)`,
+    )
     report(`slots batch create, service only (${store})`, `${(service / bare).toFixed(1)}× bare insert`, `(validate + lock + insert ${service.toFixed(2)} ms)`)
     return { ratio: api / bare, serviceRatio: service / bare, api, service, bare }
   } finally {
@@ -126,7 +146,11 @@ export async function benchSlotsReorder(store: Store) {
           for (let i = 0; i < order.length; i++) await sql`UPDATE slots SET position = ${i} WHERE id = ${order[i]}`.execute(trx)
         }),
     )
-    report(`slots reorder, 500-slot page (${store})`, `${(api / bare).toFixed(2)}× bare updates`, `(endpoint ${api.toFixed(1)} ms, bare transaction ${bare.toFixed(1)} ms)`)
+    report(
+      `slots reorder, 500-slot page (${store})`,
+      `${(api / bare).toFixed(2)}× bare updates`,
+      `(endpoint ${api.toFixed(1)} ms, bare transaction ${bare.toFixed(1)} ms)`,
+    )
     return { ratio: api / bare, api, bare }
   } finally {
     await t.close()

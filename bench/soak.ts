@@ -34,7 +34,11 @@ export async function benchSoak(store: 'sqlite' | 'postgres') {
     const base = `http://127.0.0.1:${outside.env.PORT}`
     const auth = { authorization: `Bearer ${token}` }
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${base}/v1${path}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+      fetch(`${base}/v1${path}`, {
+        method,
+        headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
     const created = await api('POST', `/profiles/${page.id}/slots/batch`, {
       slots: [
         { type: 'button', data: { title: 'Shop', link: 'https://example.com/shop' } },
@@ -67,7 +71,9 @@ export async function benchSoak(store: 'sqlite' | 'postgres') {
       }
     }
     // One API call a second: reads, a title write, and an upload every 30th.
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#336699' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer()
     const client = async () => {
       for (let i = 0; Date.now() < end; i++) {
         let res: Response

@@ -38,7 +38,11 @@ main(process.argv.slice(2)).then(
     if (err instanceof AppError) {
       // The operator's next steps are the API's (or the dashboard's, for tokens).
       const said = renderNextSteps(err.message, restNextSteps)
-      const fields = err.errors ? ` ${Object.entries(err.errors).map(([k, v]) => `${k}: ${v.map((m) => renderNextSteps(m, restNextSteps)).join(' ')}`).join('; ')}` : ''
+      const fields = err.errors
+        ? ` ${Object.entries(err.errors)
+            .map(([k, v]) => `${k}: ${v.map((m) => renderNextSteps(m, restNextSteps)).join(' ')}`)
+            .join('; ')}`
+        : ''
       console.error(`${said}${fields && fields !== ` ${said}` ? fields : ''}`)
     } else if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`)

@@ -49,7 +49,16 @@ export interface Config {
   music: { deezerUrl: string; itunesUrl: string; odesliUrl: string }
   /** Where YouTube thumbnails are fetched from by the page image proxy (tests point it at 127.0.0.1). */
   youtubeThumbnailUrl: string
-  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined
+  s3:
+    | {
+        bucket: string
+        region: string
+        endpoint: string | undefined
+        accessKeyId: string | undefined
+        secretAccessKey: string | undefined
+        forcePathStyle: boolean
+      }
+    | undefined
   logLevel: string
   /** Bearer token for /-/metrics; unset, only this host may scrape (src/http/metrics-access.ts). */
   metricsToken: string | undefined
@@ -193,7 +202,12 @@ function domainsConfig(env: Env): Config['domains'] {
   const target = env.DOMAINS_CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '')
   if (target && !/^[a-z0-9.-]+$/.test(target)) throw new ConfigError('DOMAINS_CNAME_TARGET', `expected a host name, got "${target}"`)
   return {
-    dnsServers: addressList(env, 'DOMAINS_DNS_SERVERS', /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i, 'IP addresses (with an optional :port)'),
+    dnsServers: addressList(
+      env,
+      'DOMAINS_DNS_SERVERS',
+      /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i,
+      'IP addresses (with an optional :port)',
+    ),
     cnameTarget: target || undefined,
     addresses: addressList(env, 'DOMAINS_ADDRESSES', /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i, 'IPv4 or IPv6 addresses'),
     askFrom,

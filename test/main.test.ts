@@ -18,7 +18,6 @@ after(() => {
 })
 
 describe('npm start on an empty store (SQLite under DATA_DIR)', () => {
-
   it('creates an owner, prints a working token once, and stops gracefully on SIGTERM', async () => {
     const dataDir = tempDir()
     const port = String(await freePort())
@@ -94,7 +93,10 @@ describe('npm start on an empty store (SQLite under DATA_DIR)', () => {
 describe('cli', () => {
   it('users create, then tokens create prints the token alone on the last line', async () => {
     const env = { DATA_DIR: tempDir() }
-    const created = await cli(['users', 'create', '--email', 'cli@example.test', '--password', 'long enough pw', '--name', 'Cli', '--timezone', 'Europe/Berlin'], env)
+    const created = await cli(
+      ['users', 'create', '--email', 'cli@example.test', '--password', 'long enough pw', '--name', 'Cli', '--timezone', 'Europe/Berlin'],
+      env,
+    )
     assert.equal(created.code, 0, created.stderr)
     const issued = await cli(['tokens', 'create', '--email', 'cli@example.test', '--abilities', 'profile:read', '--name', 'ci'], env)
     assert.equal(issued.code, 0, issued.stderr)

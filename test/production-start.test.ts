@@ -34,7 +34,11 @@ const alive = (pid: number) => {
 }
 
 async function npmStart(env: Record<string, string>) {
-  const child: ChildProcess = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
   child.stdout!.on('data', (d) => (out += d))

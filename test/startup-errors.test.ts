@@ -38,7 +38,9 @@ describe('start-up configuration errors', () => {
     assert.doesNotMatch(res.stderr, /secret-pw/, 'the password is not printed')
   })
 
-  it('a DATABASE_URL naming a missing database is one line naming the variable', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL (a PostgreSQL server)' }, async () => {
+  it('a DATABASE_URL naming a missing database is one line naming the variable', {
+    skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL (a PostgreSQL server)',
+  }, async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!)
     url.pathname = `/no_such_database_${process.pid}`
     const res = await start({ DATABASE_URL: url.href, PORT: String(await freePort()) })

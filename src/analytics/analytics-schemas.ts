@@ -18,11 +18,11 @@ export const AnalyticsQuery = Type.Object(
         PERIODS.map((p) => Type.Literal(p)),
         {
           description:
-            'A preset in the owner\'s time zone: today, yesterday, last7 / last28 / last90 (ending today, today included), thisMonth (1st to today), lastMonth. Without period and dates: last28. Not combinable with dateFrom/dateTo.',
+            "A preset in the owner's time zone: today, yesterday, last7 / last28 / last90 (ending today, today included), thisMonth (1st to today), lastMonth. Without period and dates: last28. Not combinable with dateFrom/dateTo.",
         },
       ),
     ),
-    dateFrom: Type.Optional(IsoDate('First day of the period (inclusive, owner\'s time zone). Without dateTo the period ends today.')),
+    dateFrom: Type.Optional(IsoDate("First day of the period (inclusive, owner's time zone). Without dateTo the period ends today.")),
     dateTo: Type.Optional(IsoDate('Last day of the period (inclusive). Without dateFrom the period is the 28 days ending on dateTo. At most 366 days in all.')),
     bucket: Type.Optional(
       Type.Union(
@@ -39,8 +39,7 @@ export const AnalyticsQuery = Type.Object(
     ),
     compare: Type.Optional(
       Type.Boolean({
-        description:
-          'Compare with the previous period of equal length (default true): fills `previous` and each `previousClicks`. false leaves them null.',
+        description: 'Compare with the previous period of equal length (default true): fills `previous` and each `previousClicks`. false leaves them null.',
       }),
     ),
   },
@@ -52,7 +51,7 @@ export const Period = Type.Object(
   {
     from: Type.String({ format: 'date', description: 'First day, inclusive.' }),
     to: Type.String({ format: 'date', description: 'Last day, inclusive.' }),
-    timezone: Type.String({ description: 'The owner\'s time zone the days are counted in ({{account.me}} analytics.timezone).' }),
+    timezone: Type.String({ description: "The owner's time zone the days are counted in ({{account.me}} analytics.timezone)." }),
     bucket: Type.Union(BUCKETS.map((b) => Type.Literal(b))),
   },
   { additionalProperties: false },
@@ -93,7 +92,7 @@ export const BlockStats = Type.Object(
   {
     slotId: Type.Integer(),
     type: Type.String(),
-    title: Type.String({ description: 'The block\'s own words (title, event or form title, album, picture description…), else its type\'s name.' }),
+    title: Type.String({ description: "The block's own words (title, event or form title, album, picture description…), else its type's name." }),
     clicks: Type.Integer({ minimum: 0 }),
     uniqueClicks: Type.Integer({ minimum: 0, description: 'Approximate distinct visitors who clicked; per-block uniques do not sum to the total.' }),
     previousClicks: Nullable(Type.Integer({ minimum: 0 })),
@@ -104,7 +103,7 @@ export type BlockStats = Static<typeof BlockStats>
 
 export const SocialStats = Type.Object(
   {
-    order: Type.Integer({ description: 'The social link\'s order (how clicks are told apart).' }),
+    order: Type.Integer({ description: "The social link's order (how clicks are told apart)." }),
     link: Type.String(),
     icon: Type.String(),
     clicks: Type.Integer({ minimum: 0 }),
@@ -137,9 +136,17 @@ export const Breakdowns = {
     'Where visitors came from: the link\'s utm_source when it has one, else the app whose in-app browser opened the page (instagram.com, tiktok.com, facebook.com, x.com, linkedin.com…), else the referring site\'s registrable domain, else "direct".',
     ['instagram.com', 'google.com', 'direct', 'newsletter'],
   ),
-  countries: breakdownOf('country', 'ISO 3166-1 alpha-2 code from the client address (offline lookup; the address is not kept), or "unknown".', ['GB', 'US', 'unknown']),
+  countries: breakdownOf('country', 'ISO 3166-1 alpha-2 code from the client address (offline lookup; the address is not kept), or "unknown".', [
+    'GB',
+    'US',
+    'unknown',
+  ]),
   devices: breakdownOf('device', 'mobile, tablet or desktop, from the user agent.', ['mobile', 'desktop']),
-  browsers: breakdownOf('browser', 'Browser family (Chrome, Safari, Firefox, Edge…), or "<app> app" for an in-app browser.', ['Chrome', 'Safari', 'instagram.com app']),
+  browsers: breakdownOf('browser', 'Browser family (Chrome, Safari, Firefox, Edge…), or "<app> app" for an in-app browser.', [
+    'Chrome',
+    'Safari',
+    'instagram.com app',
+  ]),
 }
 
 export const INSIGHT_KINDS = ['no_views', 'views_up', 'views_down', 'ctr_up', 'ctr_down', 'top_block', 'blocks_never_clicked', 'best_day'] as const
@@ -169,10 +176,7 @@ export const PageAnalytics = Type.Object(
 )
 export type PageAnalytics = Static<typeof PageAnalytics>
 
-export const ProfileRow = Type.Object(
-  { profileId: Type.Integer(), login: Type.String(), ...counts },
-  { additionalProperties: false },
-)
+export const ProfileRow = Type.Object({ profileId: Type.Integer(), login: Type.String(), ...counts }, { additionalProperties: false })
 export type ProfileRow = Static<typeof ProfileRow>
 
 export const AccountAnalytics = Type.Object(

@@ -30,13 +30,7 @@ async function metaFor(db: Db, profileIds: number[], q: ResolvedQuery): Promise<
 const queryKey = (q: ResolvedQuery) => `${q.timezone} ${q.from} ${q.to} ${q.bucket} ${q.timeline} ${q.previous ? 'c' : '-'}`
 
 /** One page's analytics in its owner's time zone, reused for CACHE_SECONDS. */
-async function forPage(
-  ctx: AppContext,
-  db: Db,
-  owner: User,
-  profile: StoredProfile,
-  query: AnalyticsQuery,
-): Promise<Answer<PageAnalytics>> {
+async function forPage(ctx: AppContext, db: Db, owner: User, profile: StoredProfile, query: AnalyticsQuery): Promise<Answer<PageAnalytics>> {
   const q = resolveQuery(query, owner.timezone)
   const key = `page ${owner.id} ${profile.id} ${queryKey(q)}`
   const cache = ctx.answerCache

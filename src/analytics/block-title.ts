@@ -5,7 +5,13 @@ import type { Db } from '../store/db.ts'
 import type { StoredProfile } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 
-const plain = (v: unknown) => (typeof v === 'string' ? v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '')
+const plain = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : ''
 
 /** The type's own words for a block, or nothing when it has none or its data does not read. */
 function typeWords(slot: SlotResource): string {
@@ -27,7 +33,8 @@ const recordTitle = (record: unknown) => (record && typeof record === 'object' &
  */
 export function blockTitle(slot: SlotResource, record?: unknown): string {
   const data = slot.data as Record<string, unknown>
-  const name = plain(data.title) || plain(data.subtitle) || recordTitle(record) || typeWords(slot) || plain(data.alt) || slotTypeOf(slot.type)?.title || slot.type
+  const name =
+    plain(data.title) || plain(data.subtitle) || recordTitle(record) || typeWords(slot) || plain(data.alt) || slotTypeOf(slot.type)?.title || slot.type
   return name.length > 120 ? `${name.slice(0, 119)}…` : name
 }
 

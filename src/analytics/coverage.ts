@@ -43,9 +43,7 @@ export function within(c: Coverage, range: DayRange): Coverage {
   return {
     // A month taken whole belongs to the bucket it starts in (the last one may end before the month does).
     months: c.months.filter((m) => `${m}-01` >= range.from && `${m}-01` <= range.to),
-    days: c.days
-      .map((d) => ({ from: d.from > range.from ? d.from : range.from, to: d.to < range.to ? d.to : range.to }))
-      .filter((d) => d.from <= d.to),
+    days: c.days.map((d) => ({ from: d.from > range.from ? d.from : range.from, to: d.to < range.to ? d.to : range.to })).filter((d) => d.from <= d.to),
   }
 }
 

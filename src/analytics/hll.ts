@@ -208,5 +208,5 @@ function estimateFromHistogram(counts: Int32Array): number {
   let z = m * tau(1 - counts[Q + 1]! / m)
   for (let k = Q; k >= 1; k--) z = 0.5 * (z + counts[k]!)
   z += m * sigma(counts[0]! / m)
-  return Math.round(m * m / (2 * Math.LN2) / z)
+  return Math.round((m * m) / (2 * Math.LN2) / z)
 }

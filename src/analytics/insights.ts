@@ -24,9 +24,7 @@ function viewsTrend(f: PageFacts): Insight | undefined {
   if (!prev) return undefined
   const now = f.totals.views
   if (prev.views === 0) {
-    return now >= MIN_VIEWS_FOR_TREND
-      ? { kind: 'views_up', message: `${number(now)} views, up from none in ${periodWords(f.days)}.` }
-      : undefined
+    return now >= MIN_VIEWS_FOR_TREND ? { kind: 'views_up', message: `${number(now)} views, up from none in ${periodWords(f.days)}.` } : undefined
   }
   if (Math.max(now, prev.views) < MIN_VIEWS_FOR_TREND) return undefined
   const change = (now - prev.views) / prev.views
@@ -85,7 +83,13 @@ function bestDay(f: PageFacts): Insight | undefined {
   }
   // A flat week has no best day worth naming.
   if (!best || best[1] === 0 || tied) return undefined
-  const label = new Date(`${best[0]}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+  const label = new Date(`${best[0]}T00:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  })
   return { kind: 'best_day', message: `The best day was ${label}, with ${number(best[1])} view${best[1] === 1 ? '' : 's'}.` }
 }
 

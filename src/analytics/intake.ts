@@ -62,7 +62,6 @@ interface Pending {
   origin: VisitOrigin
 }
 
-
 /**
  * The analytics intake of a context: AppContext.intake makes it on first use. Events are
  * buffered and written in batches (one transaction each); the final flush is registered with

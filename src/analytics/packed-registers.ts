@@ -84,6 +84,7 @@ const PAIRS_LOW = [1, 0, 1, 0, 2, 1, 2, 1, 4, 3, 4, 3, 5, 4, 5, 4]
 const PAIRS_HIGH = PAIRS_LOW.map((i) => i + 6)
 const SHIFTS = [1, 64, 16, 1024, 1, 64, 16, 1024].flatMap((x) => [x & 255, x >>> 8])
 
+// biome-ignore format: the WebAssembly instructions are grouped one per line by what they do
 function foldModule(): Uint8Array<ArrayBuffer> {
   const [src, dst, dstEnd, packed] = [0, 1, 2, 3]
   const eightRegisters = (pairs: number[]) => [

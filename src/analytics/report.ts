@@ -170,14 +170,15 @@ async function breakdownsOf(read: (months: string[], days: DayRange[]) => Promis
   const cover = coverage(plan.current, q.today, retentionStart(q.today))
   const rows = await read(cover.months, cover.days)
   const top = <K extends string>(dimension: BreakdownDimension, key: K) => {
-    const list = rows
-      .filter((r) => r.dimension === dimension)
-      .sort((a, b) => b.views - a.views || b.clicks - a.clicks || (a.value < b.value ? -1 : 1))
+    const list = rows.filter((r) => r.dimension === dimension).sort((a, b) => b.views - a.views || b.clicks - a.clicks || (a.value < b.value ? -1 : 1))
     const head = list.slice(0, TOP).filter((r) => r.value !== 'other')
     const rest = list.filter((r) => !head.includes(r))
     const out = head.map((r) => ({ [key]: r.value, views: r.views, clicks: r.clicks }) as Record<K, string> & { views: number; clicks: number })
     if (rest.length) {
-      out.push({ [key]: 'other', views: rest.reduce((n, r) => n + r.views, 0), clicks: rest.reduce((n, r) => n + r.clicks, 0) } as Record<K, string> & { views: number; clicks: number })
+      out.push({ [key]: 'other', views: rest.reduce((n, r) => n + r.views, 0), clicks: rest.reduce((n, r) => n + r.clicks, 0) } as Record<K, string> & {
+        views: number
+        clicks: number
+      })
     }
     return out
   }

@@ -131,8 +131,16 @@ export class RollupBatch {
       const [storedDays, storedSlots, storedMonths, storedSlotMonths] = await Promise.all([
         analyticsRepository.storedSketches(trx, 'analytics_daily', dayKeys),
         analyticsRepository.storedSketches(trx, 'analytics_slot_daily', slotKeys),
-        analyticsRepository.storedSketches(trx, 'analytics_monthly', monthRows.filter((m) => m.slotId === undefined)),
-        analyticsRepository.storedSketches(trx, 'analytics_slot_monthly', monthRows.filter((m) => m.slotId !== undefined)),
+        analyticsRepository.storedSketches(
+          trx,
+          'analytics_monthly',
+          monthRows.filter((m) => m.slotId === undefined),
+        ),
+        analyticsRepository.storedSketches(
+          trx,
+          'analytics_slot_monthly',
+          monthRows.filter((m) => m.slotId !== undefined),
+        ),
       ])
       await analyticsRepository.addDaily(
         trx,
@@ -153,7 +161,8 @@ export class RollupBatch {
       await analyticsRepository.putMonthly(
         trx,
         monthRows.map((m) => {
-          const stored = m.slotId === undefined ? storedMonths.get(`${m.profileId} ${m.period}`) : storedSlotMonths.get(`${m.profileId} ${m.period} ${m.slotId}`)
+          const stored =
+            m.slotId === undefined ? storedMonths.get(`${m.profileId} ${m.period}`) : storedSlotMonths.get(`${m.profileId} ${m.period} ${m.slotId}`)
           m.visitors.mergeBytes(stored)
           return { profileId: m.profileId, slotId: m.slotId, period: m.period, visitors: m.visitors.serialise() }
         }),

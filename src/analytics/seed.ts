@@ -101,6 +101,7 @@ export async function seedHistory(db: Db, profile: StoredProfile, options: SeedO
   // A few blocks take most of the clicks (Zipf-like), social links about a sixth.
   const blockWeights = slots.map((_, i) => 1 / (i + 1) ** 1.3)
   const socials = profile.socials.map((s) => s.order)
+  const evenly = socials.map(() => 1)
 
   const o = originsOf(Math.max(1, options.sources ?? 40), Math.max(1, options.countries ?? 30))
   const origin = () => ({
@@ -133,7 +134,7 @@ export async function seedHistory(db: Db, profile: StoredProfile, options: SeedO
       const [hi, lo] = key(Math.floor(rand() * visitors))
       const r = rand()
       if (socials.length && (r < 1 / 6 || !slots.length)) {
-        batch.addClick(profile.id, day, hi, lo, null, socials[pick(socials.map(() => 1), rand())]!, origin())
+        batch.addClick(profile.id, day, hi, lo, null, socials[pick(evenly, rand())]!, origin())
         result.socialClicks++
       } else if (slots.length && r < 0.98) {
         batch.addClick(profile.id, day, hi, lo, slots[pick(blockWeights, rand())]!.id, null, origin())

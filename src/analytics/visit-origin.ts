@@ -101,7 +101,8 @@ function familyOf({ browser, engine }: ParsedAgent): string {
 }
 
 // Watches count with phones; smart TVs, consoles and anything unnamed with computers.
-const deviceOf = ({ device }: ParsedAgent): DeviceClass => (device === 'tablet' ? 'tablet' : device === 'mobile' || device === 'wearable' ? 'mobile' : 'desktop')
+const deviceOf = ({ device }: ParsedAgent): DeviceClass =>
+  device === 'tablet' ? 'tablet' : device === 'mobile' || device === 'wearable' ? 'mobile' : 'desktop'
 
 /** What a user agent says: device class, browser family and the app it is inside, if any. */
 export interface AgentFacts {

@@ -17,7 +17,9 @@ export function visitorHasher(secret: Buffer): (ip: string, userAgent: string, p
     // The UTC day as a number: a date string per view would cost more than the comparison.
     const day = Math.floor(at.getTime() / 86_400_000)
     if (day !== saltDay) {
-      dayKey = createHmac('sha256', secret).update(`slotline visitor salt ${at.toISOString().slice(0, 10)}`).digest('hex')
+      dayKey = createHmac('sha256', secret)
+        .update(`slotline visitor salt ${at.toISOString().slice(0, 10)}`)
+        .digest('hex')
       saltDay = day
     }
     // Hex, not a Buffer: allocating a Buffer on every visit costs more than the hash itself.

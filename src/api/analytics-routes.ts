@@ -8,7 +8,7 @@ import { analytics as analyticsUseCases } from '../core/use-cases.ts'
 const KeyParams = Type.Object({ profileKey: ProfileKeyParam })
 
 const PERIOD_RULES =
-  'Days are counted in the owner\'s time zone (GET /me analytics.timezone). Choose a `period` preset, or `dateFrom`/`dateTo` (inclusive; at most 366 days; a start after the end is 422); the default is last28. ' +
+  "Days are counted in the owner's time zone (GET /me analytics.timezone). Choose a `period` preset, or `dateFrom`/`dateTo` (inclusive; at most 366 days; a start after the end is 422); the default is last28. " +
   '`previous` covers the period of equal length just before (turn it off with compare=false). `include=timeline` adds one point per `bucket` (day, week or month). ' +
   'Only people count: crawlers, link previews and prefetches are left out. Unique counts are approximate (HyperLogLog, ~0.8 %). Data is kept 365 days; answers are cached for meta.cacheSeconds.'
 

@@ -42,7 +42,8 @@ export default routes(
       url: '/:profileKey/domain/check',
       operationId: 'checkDomain',
       summary: 'Check the domain’s DNS records now',
-      description: 'A pending domain becomes active once its TXT record holds the token and it points here; data.problem says what is still missing. Active domains are also checked periodically.',
+      description:
+        'A pending domain becomes active once its TXT record holds the token and it points here; data.problem says what is still missing. Active domains are also checked periodically.',
       scope: 'profile:write',
       params: KeyParams,
       reply: { 200: DataOf(CustomDomain) },

@@ -15,7 +15,9 @@ const schemaDocs = (publicUrl = '{public_base}') => ({
 })
 
 const ExportQuery = Type.Object({
-  format: Type.Optional(Type.Union([Type.Literal('zip'), Type.Literal('json')], { description: 'zip (default): page.json and files/; json: page.json alone, without the images.' })),
+  format: Type.Optional(
+    Type.Union([Type.Literal('zip'), Type.Literal('json')], { description: 'zip (default): page.json and files/; json: page.json alone, without the images.' }),
+  ),
 })
 
 const ImportQuery = Type.Object({

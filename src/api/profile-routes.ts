@@ -64,7 +64,9 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     description: 'With include=slots (a comma list; slots is the one value) the page comes with every slot in page order.',
     scope: 'profile:read',
     params: KeyParams,
-    query: Type.Object({ include: Type.Optional(CommaList(PROFILE_INCLUDES, { maxLength: 200, description: 'Extras to embed, comma separated: slots.', examples: ['slots'] })) }),
+    query: Type.Object({
+      include: Type.Optional(CommaList(PROFILE_INCLUDES, { maxLength: 200, description: 'Extras to embed, comma separated: slots.', examples: ['slots'] })),
+    }),
     reply: { 200: DataOf(Profile) },
     handler: ({ ctx, principal, params, query }) => profileUseCases.get(ctx, principal, params.profileKey, query),
   }),
@@ -88,7 +90,7 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     operationId: 'getProfileSettings',
     summary: "Read a profile's login and language settings",
     description:
-      'The login, the page language (null: it follows the owner\'s language; computed.effectiveLanguageCode says which applies) and the choices a client may offer: options.languages and the login rules with the reserved words.',
+      "The login, the page language (null: it follows the owner's language; computed.effectiveLanguageCode says which applies) and the choices a client may offer: options.languages and the login rules with the reserved words.",
     scope: 'profile:read',
     params: KeyParams,
     reply: { 200: DataOf(ProfileSettings) },
@@ -100,7 +102,7 @@ export default routes('Profiles', 'Public link pages of the token owner.', '/v1/
     operationId: 'updateProfileSettings',
     summary: "Change a profile's login or page language",
     description:
-      'Send `login` to move the page to a new address: the old address stops working at once, with no redirect, so links, QR codes and NFC tags pointing to it break; check the new one first with GET /profiles/check-login. Send `languageCode` (or `languageId`) from options.languages to set the page language, or null to follow the owner\'s language. Omitted fields stay as they are.',
+      "Send `login` to move the page to a new address: the old address stops working at once, with no redirect, so links, QR codes and NFC tags pointing to it break; check the new one first with GET /profiles/check-login. Send `languageCode` (or `languageId`) from options.languages to set the page language, or null to follow the owner's language. Omitted fields stay as they are.",
     scope: 'profile:write',
     params: KeyParams,
     body: UpdateSettingsRequest,

@@ -17,11 +17,14 @@ const SlotTypeDescription = Type.Object(
       description: 'Field → enum value → label for people.',
     }),
     example: Type.Object({}, { additionalProperties: true, description: 'Valid data for this type.' }),
-    visibility: Type.Object({}, {
-      additionalProperties: true,
-      description:
-        'JSON Schema of `visibility`, the same for every type: optional on every write (hidden, startsAt, endsAt; ISO 8601, a time without offset in the owner’s time zone; endsAt after startsAt). Every slot answers it.',
-    }),
+    visibility: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'JSON Schema of `visibility`, the same for every type: optional on every write (hidden, startsAt, endsAt; ISO 8601, a time without offset in the owner’s time zone; endsAt after startsAt). Every slot answers it.',
+      },
+    ),
   },
   { additionalProperties: false },
 )

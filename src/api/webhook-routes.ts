@@ -14,7 +14,10 @@ import { DataOf, DataWithMeta } from '../http/envelope-schemas.ts'
 const EndpointParams = Type.Object({ endpoint: Type.Integer({ minimum: 1, description: 'The webhook endpoint id.' }) })
 const DeliveryParams = Type.Object({ endpoint: EndpointParams.properties.endpoint, delivery: Type.Integer({ minimum: 1, description: 'The delivery id.' }) })
 const WithSecret = Type.Object(
-  { data: Endpoint, meta: Type.Object({ secret: Type.String({ description: 'The signing secret (whsec_…), shown in this answer only.' }) }, { additionalProperties: false }) },
+  {
+    data: Endpoint,
+    meta: Type.Object({ secret: Type.String({ description: 'The signing secret (whsec_…), shown in this answer only.' }) }, { additionalProperties: false }),
+  },
   { additionalProperties: false },
 )
 
@@ -88,7 +91,8 @@ export default routes(
       url: '/:endpoint/secret',
       operationId: 'rotateWebhookSecret',
       summary: 'Replace the signing secret',
-      description: 'The new secret is in meta.secret, shown once. The old one keeps signing beside it for graceHours (default 24), so a receiver can switch without missing a delivery.',
+      description:
+        'The new secret is in meta.secret, shown once. The old one keeps signing beside it for graceHours (default 24), so a receiver can switch without missing a delivery.',
       scope: 'profile:write',
       params: EndpointParams,
       body: SecretRotation,

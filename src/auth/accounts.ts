@@ -60,11 +60,7 @@ export const tokenNameProblem = (name: string | undefined): string | undefined =
   (name?.trim().length ?? 0) > limits.tokenNameLength ? `Must be at most ${limits.tokenNameLength} characters.` : undefined
 
 /** Issues a personal token; the raw token is returned once and only its hash is stored. */
-async function createToken(
-  db: Db,
-  userId: number,
-  options: { name?: string; abilities?: Ability[] } = {},
-): Promise<{ token: string; record: TokenRecord }> {
+async function createToken(db: Db, userId: number, options: { name?: string; abilities?: Ability[] } = {}): Promise<{ token: string; record: TokenRecord }> {
   const abilities = options.abilities ?? [...ABILITIES]
   const unknown = abilities.filter((a) => !ABILITIES.includes(a))
   if (unknown.length || abilities.length === 0) {

@@ -18,8 +18,7 @@ export interface BearerPrincipal extends Principal {
 }
 
 export const resourceUrl = (ctx: AppContext, audience: Audience) => `${ctx.config.publicUrl}/${audience}`
-export const resourceMetadataUrl = (ctx: AppContext, audience: Audience) =>
-  `${ctx.config.publicUrl}/.well-known/oauth-protected-resource/${audience}`
+export const resourceMetadataUrl = (ctx: AppContext, audience: Audience) => `${ctx.config.publicUrl}/.well-known/oauth-protected-resource/${audience}`
 
 /** RFC 6750 §3 / RFC 9728 §5.1: every refusal tells the client where to start the OAuth dance. */
 function challenge(ctx: AppContext, audience: Audience, params: Record<string, string>): string {

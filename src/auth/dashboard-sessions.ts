@@ -63,7 +63,6 @@ function expiryOf(session: Session): number {
   return userOf(session) === null ? Math.min(cookieExpiry, Date.now() + VISITOR_TTL_MS) : cookieExpiry
 }
 
-
 /** Node-style callbacks around a promise, without ever calling back twice. */
 function settle<T>(work: Promise<T>, done: (err: unknown, value?: T) => void): void {
   work.then(
@@ -76,7 +75,9 @@ export function sqlSessionStore(db: Db): DashboardSessionStore {
   return {
     set(id, session, cb) {
       const data = JSON.stringify(session)
-      settle(sessionsRepository.save(db, { idHash: sha256(id), userId: userOf(session), data, expiresAt: new Date(expiryOf(session)).toISOString() }), (e) => cb(e ?? undefined))
+      settle(sessionsRepository.save(db, { idHash: sha256(id), userId: userOf(session), data, expiresAt: new Date(expiryOf(session)).toISOString() }), (e) =>
+        cb(e ?? undefined),
+      )
     },
     get(id, cb) {
       settle(

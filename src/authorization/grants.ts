@@ -90,7 +90,13 @@ export async function checkAuthorization(ctx: AppContext, q: Query): Promise<Che
     return { kind: 'ok', request: { client, redirectUri, state, codeChallenge: challenge, scopes, resource } }
   } catch (err) {
     if (err instanceof OAuthError) {
-      return { kind: 'redirect', to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }), client, redirectUri, message: err.description }
+      return {
+        kind: 'redirect',
+        to: redirectBack(ctx, redirectUri, { error: err.error, error_description: err.description, state }),
+        client,
+        redirectUri,
+        message: err.description,
+      }
     }
     throw err
   }
@@ -127,7 +133,8 @@ export async function approve(ctx: AppContext, userId: number, request: Authoriz
 }
 
 /** The user's grant to a client, if they approved it before. */
-export const grantOf = (ctx: AppContext, userId: number, clientId: string): Promise<OAuthGrant | undefined> => oauthRepository.findGrant(ctx.db, userId, clientId)
+export const grantOf = (ctx: AppContext, userId: number, clientId: string): Promise<OAuthGrant | undefined> =>
+  oauthRepository.findGrant(ctx.db, userId, clientId)
 
 export const deny = (ctx: AppContext, request: AuthorizationRequest) =>
   redirectBack(ctx, request.redirectUri, { error: 'access_denied', error_description: 'The user declined.', state: request.state })

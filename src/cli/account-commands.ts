@@ -12,7 +12,7 @@ export const usersCreate = defineCommand({
   summary: 'Create an account.',
   options: {
     email: { type: 'string', value: 'E', description: 'sign-in e-mail of the new account' },
-    password: { type: 'string', value: 'P', description: 'its password (the dashboard\'s rules: long enough, not a common one)' },
+    password: { type: 'string', value: 'P', description: "its password (the dashboard's rules: long enough, not a common one)" },
     name: { type: 'string', value: 'N', description: 'display name' },
     timezone: { type: 'string', value: 'TZ', description: 'IANA time zone for analytics days, e.g. Europe/Berlin (default UTC)' },
   },
@@ -32,7 +32,7 @@ export const usersSetPassword = defineCommand({
   name: 'users set-password',
   summary: 'Set a new password (printed when --password is left out); ends every session of the user.',
   options: {
-    email: { type: 'string', value: 'E', description: 'the account\'s e-mail' },
+    email: { type: 'string', value: 'E', description: "the account's e-mail" },
     password: { type: 'string', value: 'P', description: 'the new password; left out, a random one is printed' },
   },
   required: ['email'],
@@ -51,7 +51,7 @@ export const usersResetTwoFactor = defineCommand({
   name: 'users reset-two-factor',
   summary: 'Turn off two-factor codes of an account whose owner lost the phone and the recovery codes; ends every session of the user.',
   options: {
-    email: { type: 'string', value: 'E', description: 'the account\'s e-mail' },
+    email: { type: 'string', value: 'E', description: "the account's e-mail" },
   },
   required: ['email'],
   async run(ctx, v) {

@@ -16,7 +16,9 @@ export const backup = defineCommand({
     const to = resolve(String(v.to))
     const facts = await backupSqliteStore(config, to, (line) => console.error(line))
     const secret = facts.hasSecret ? ', the generated secret key' : ''
-    console.log(`Backed up the store (migration ${facts.migration}), ${facts.files} upload${facts.files === 1 ? '' : 's'} (${mb(facts.bytes)})${secret} to ${to}.`)
+    console.log(
+      `Backed up the store (migration ${facts.migration}), ${facts.files} upload${facts.files === 1 ? '' : 's'} (${mb(facts.bytes)})${secret} to ${to}.`,
+    )
     if (facts.missing) console.error(`${facts.missing} upload(s) named by the store had no stored object; they are listed in the manifest without content.`)
   },
 })
@@ -31,6 +33,8 @@ export const restore = defineCommand({
   async runWithoutContext(config, v) {
     const from = resolve(String(v.from))
     const { facts, files } = await restoreSqliteStore(config, from)
-    console.log(`Restored the store of ${facts.createdAt} (migration ${facts.migration}) and ${files} upload${files === 1 ? '' : 's'} into ${config.dataDir}. Start the service as usual.`)
+    console.log(
+      `Restored the store of ${facts.createdAt} (migration ${facts.migration}) and ${files} upload${files === 1 ? '' : 's'} into ${config.dataDir}. Start the service as usual.`,
+    )
   },
 })

@@ -10,4 +10,23 @@ import { populationGenerate } from './population-commands.ts'
 import type { Command } from './command.ts'
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const commands: Command[] = [usersCreate, usersSetPassword, usersResetTwoFactor, tokensCreate, migrate, demo, pagesExport, pagesImport, filesPurge, analyticsPurge, analyticsSeed, populationGenerate, formsSubmissions, webhooksList, webhooksAdd, webhooksTest, backup, restore]
+export const commands: Command[] = [
+  usersCreate,
+  usersSetPassword,
+  usersResetTwoFactor,
+  tokensCreate,
+  migrate,
+  demo,
+  pagesExport,
+  pagesImport,
+  filesPurge,
+  analyticsPurge,
+  analyticsSeed,
+  populationGenerate,
+  formsSubmissions,
+  webhooksList,
+  webhooksAdd,
+  webhooksTest,
+  backup,
+  restore,
+]

@@ -5,8 +5,8 @@ export const demo = defineCommand({
   name: 'demo',
   summary: 'Create a demo page: one slot of each of the ten types and a legacy slot.',
   options: {
-    email: { type: 'string', value: 'E', description: 'the page\'s owner; created with a printed random password when there is none' },
-    login: { type: 'string', value: 'L', description: 'the page\'s address' },
+    email: { type: 'string', value: 'E', description: "the page's owner; created with a printed random password when there is none" },
+    login: { type: 'string', value: 'L', description: "the page's address" },
     theme: { type: 'string', value: 'ID', description: 'a theme id (default: the default theme)' },
   },
   required: ['email', 'login'],

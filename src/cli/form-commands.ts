@@ -7,7 +7,7 @@ export const formsSubmissions = defineCommand({
   summary: "Print what visitors sent through a user's forms, one JSON object a line.",
   options: {
     email: { type: 'string', value: 'E', description: 'the owner of the forms' },
-    form: { type: 'string', value: 'ID', description: 'only this form\'s answers' },
+    form: { type: 'string', value: 'ID', description: "only this form's answers" },
   },
   required: ['email'],
   async run(ctx, v) {

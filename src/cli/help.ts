@@ -52,7 +52,17 @@ export function commandHelp(c: Command): string {
   const usage = [INVOCATION, c.name, ...required.map((n) => optionUsage(n, c)), ...optional.map((n) => `[${optionUsage(n, c)}]`)].join(' ')
   const rows: Array<[string, string]> = names.map((n) => [optionUsage(n, c), `${c.required?.includes(n) ? '(required) ' : ''}${c.options[n].description}`])
   rows.push(['-h, --help', 'show this help'])
-  return [`Usage: ${usage}`, '', c.summary, '', 'Options:', ...table(rows), '', ENVIRONMENT, `Exit codes: 0 done, 1 failed, 2 bad call or environment (\`${INVOCATION} --help\`).`].join('\n')
+  return [
+    `Usage: ${usage}`,
+    '',
+    c.summary,
+    '',
+    'Options:',
+    ...table(rows),
+    '',
+    ENVIRONMENT,
+    `Exit codes: 0 done, 1 failed, 2 bad call or environment (\`${INVOCATION} --help\`).`,
+  ].join('\n')
 }
 
 export type Parsed =
@@ -107,4 +117,3 @@ export function parseCommandLine(argv: string[], commands: Command[]): Parsed {
   if (missing.length) return { kind: 'usage-error', text: `Missing ${missing.map((m) => `--${m}`).join(', ')} for "${command.name}". ${seeHelp}` }
   return { kind: 'run', command, values }
 }
-

@@ -24,9 +24,9 @@ export const pagesImport = defineCommand({
   name: 'pages import',
   summary: 'Make a new page for a user from a page archive (zip) or its page.json.',
   options: {
-    email: { type: 'string', value: 'E', description: 'the new page\'s owner' },
+    email: { type: 'string', value: 'E', description: "the new page's owner" },
     from: { type: 'string', value: 'FILE', description: 'a zip from `pages export` or GET …/export, or a page.json' },
-    login: { type: 'string', value: 'L', description: 'the new page\'s login (default: the one in the file)' },
+    login: { type: 'string', value: 'L', description: "the new page's login (default: the one in the file)" },
     'dry-run': { type: 'boolean', description: 'check everything and print what would be created; store nothing' },
   },
   required: ['email', 'from'],
@@ -39,7 +39,9 @@ export const pagesImport = defineCommand({
     const result = await pageImportUseCases.importPage(ctx, ownerPrincipal(user), source, { dryRun: v['dry-run'] === true })
     const { slots, socials, files, events, forms } = result.created
     const verb = result.dryRun ? 'Would create' : 'Created'
-    console.log(`${verb} page ${result.dryRun ? '' : `${result.profile.id} `}at ${result.profile.computed.url}: ${slots} slots, ${socials} socials, ${files} images, ${events} events, ${forms} forms.`)
+    console.log(
+      `${verb} page ${result.dryRun ? '' : `${result.profile.id} `}at ${result.profile.computed.url}: ${slots} slots, ${socials} socials, ${files} images, ${events} events, ${forms} forms.`,
+    )
     for (const s of result.skipped) console.log(`not imported: ${s.field}: ${s.reason}`)
   },
 })

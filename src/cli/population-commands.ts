@@ -19,8 +19,16 @@ export const populationGenerate = defineCommand({
     const pages = wholeNumber('pages', v.pages ?? fallback, 1, 10_000_000)
     const days = wholeNumber('days', v.days ?? '90', 1, 365)
     const r = await operator.generatePopulation(ctx, { pages, days })
-    console.log(`Generated run ${r.run} in ${r.seconds} s: ${Object.entries(r.rows).map(([k, n]) => `${n} ${k}`).join(', ')}.`)
-    console.log(`Steps (ms): ${Object.entries(r.timings).map(([k, ms]) => `${k} ${ms}`).join(', ')}.`)
+    console.log(
+      `Generated run ${r.run} in ${r.seconds} s: ${Object.entries(r.rows)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ')}.`,
+    )
+    console.log(
+      `Steps (ms): ${Object.entries(r.timings)
+        .map(([k, ms]) => `${k} ${ms}`)
+        .join(', ')}.`,
+    )
     console.log(`Hottest page: ${r.hottestLogin}; coldest: ${r.coldLogin}; template: ${r.templateLogin}.`)
   },
 })

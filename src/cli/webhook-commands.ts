@@ -13,7 +13,12 @@ export const webhooksList = defineCommand({
     const principal = ownerPrincipal(await userByEmail(ctx, v.email))
     for (const e of await useCases.webhooks.list(ctx, principal)) {
       const [last] = (await useCases.webhooks.deliveries(ctx, principal, e.id, { limit: 1 })).deliveries
-      console.log(JSON.stringify({ ...e, lastDelivery: last ? { eventType: last.eventType, status: last.status, attempts: last.attempts, at: last.lastAttemptAt } : null }))
+      console.log(
+        JSON.stringify({
+          ...e,
+          lastDelivery: last ? { eventType: last.eventType, status: last.status, attempts: last.attempts, at: last.lastAttemptAt } : null,
+        }),
+      )
     }
   },
 })

@@ -42,7 +42,9 @@ export async function deleteAccount(ctx: AppContext, principal: Principal, input
   await ctx.verifiedTokens.changed(user.id)
   ctx.answerCache.forget(erased.profiles.map((p) => p.id))
   for (const p of erased.profiles) {
-    await announceProfileChange(ctx.events, { profileId: p.id, logins: [p.login] }).catch((err) => ctx.log.error({ err, profileId: p.id }, 'could not announce a deleted page'))
+    await announceProfileChange(ctx.events, { profileId: p.id, logins: [p.login] }).catch((err) =>
+      ctx.log.error({ err, profileId: p.id }, 'could not announce a deleted page'),
+    )
   }
   const { storage } = ctx.media
   for (const path of erased.filePaths) {

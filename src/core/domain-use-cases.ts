@@ -86,7 +86,13 @@ async function get(ctx: AppContext, principal: Principal, profileKey: ProfileKey
 }
 
 /** Connects a domain to the page (pending until check() finds its records); the same name again answers it as it is. */
-async function connect(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: ConnectDomainInput, options: WriteOptions = {}): Promise<DomainAnswer> {
+async function connect(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: ConnectDomainInput,
+  options: WriteOptions = {},
+): Promise<DomainAnswer> {
   const name = normalDomain(input.domain)
   const problem = domainProblem(name, serviceHost(ctx.config.publicUrl))
   try {

@@ -30,7 +30,12 @@ export const EventInput = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: 200, title: 'Event name' }),
     startsAt: Type.String({ pattern: LOCAL_TIME, title: 'Starts', 'x-pattern-message': 'Give a date and a time.' }),
-    endsAt: Type.String({ pattern: `(${LOCAL_TIME})|^$`, default: '', title: 'Ends (optional)', 'x-pattern-message': 'Give a date and a time, or leave it empty.' }),
+    endsAt: Type.String({
+      pattern: `(${LOCAL_TIME})|^$`,
+      default: '',
+      title: 'Ends (optional)',
+      'x-pattern-message': 'Give a date and a time, or leave it empty.',
+    }),
     location: Type.String({ maxLength: 300, default: '', title: 'Place (optional)' }),
     description: Type.String({ maxLength: 2000, default: '', title: 'About (optional)' }),
     link: Type.String({ maxLength: 2048, default: '', title: 'Tickets or details link (optional)' }),
@@ -86,7 +91,15 @@ export function wallTimeToUtc(local: string, zone: string): string {
   const asUtc = Date.UTC(y, m - 1, d, hh, mm)
   const offsetAt = (instant: number) => {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
         .formatToParts(new Date(instant))
         .map((p) => [p.type, p.value]),
     )
@@ -101,7 +114,15 @@ export function wallTimeToUtc(local: string, zone: string): string {
 /** The wall-clock `YYYY-MM-DDTHH:MM` of an instant in `zone`, for a `datetime-local` field. */
 export function utcToWallTime(iso: string, zone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   )
@@ -118,7 +139,15 @@ function eventRecord(input: unknown, zone: string): Omit<EventView, 'id'> {
   const endsAt = value.endsAt ? wallTimeToUtc(value.endsAt, zone) : null
   if (endsAt && endsAt < startsAt) p.add('event.endsAt', 'The event cannot end before it starts.')
   if (Object.keys(p.errors).length) throw invalid(p.errors)
-  return { title: plainText(value.title), description: plainText(value.description), location: plainText(value.location), link, startsAt, endsAt, timezone: zone }
+  return {
+    title: plainText(value.title),
+    description: plainText(value.description),
+    location: plainText(value.location),
+    link,
+    startsAt,
+    endsAt,
+    timezone: zone,
+  }
 }
 
 const fieldName = (label: string, taken: Set<string>) => {
@@ -184,7 +213,13 @@ async function records(ctx: AppContext, principal: Principal, profileKey: Profil
 }
 
 /** A new event and its block at the end of the page. Times are wall-clock in the owner's zone. */
-async function createEvent(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: { event: unknown }, options: WriteOptions = {}): Promise<SlotResource> {
+async function createEvent(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: { event: unknown },
+  options: WriteOptions = {},
+): Promise<SlotResource> {
   const zone = ownerZone(principal)
   return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
     const record = eventRecord(input.event, zone)
@@ -195,7 +230,13 @@ async function createEvent(ctx: AppContext, principal: Principal, profileKey: Pr
 }
 
 /** Changes the event an event block shows. */
-async function updateEvent(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: { slot: number; event: unknown }, options: WriteOptions = {}): Promise<SlotResource> {
+async function updateEvent(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: { slot: number; event: unknown },
+  options: WriteOptions = {},
+): Promise<SlotResource> {
   const zone = ownerZone(principal)
   return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
     await profilesRepository.lockForWrite(trx, profile.id)
@@ -282,7 +323,13 @@ async function updateForm(
  * A copy of a block right below it. An event or form block gets its own copy of the event or
  * form, so changing one never changes the other; a legacy block cannot be copied.
  */
-async function duplicate(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: { slot: number }, options: WriteOptions = {}): Promise<SlotResource> {
+async function duplicate(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: { slot: number },
+  options: WriteOptions = {},
+): Promise<SlotResource> {
   return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
     const slot = await slotService.get(trx, profile.id, input.slot)
     const def = slotTypeOf(slot.type)

@@ -113,9 +113,9 @@ export async function confirmEmailChange(
     'If it was not you, someone knows your password: ask the operator of this service to give the',
     'account back to you, and change your password.',
   ].join('\n')
-  ctx.mailer?.({ to: before.email, subject: 'The e-mail of your Slotline account was changed', text }).catch((err) =>
-    ctx.log.error({ err }, 'could not tell the old address of an e-mail change'),
-  )
+  ctx
+    .mailer?.({ to: before.email, subject: 'The e-mail of your Slotline account was changed', text })
+    .catch((err) => ctx.log.error({ err }, 'could not tell the old address of an e-mail change'))
   return { user, previousEmail: before.email, sessionsEnded }
 }
 

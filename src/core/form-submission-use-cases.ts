@@ -23,7 +23,12 @@ export const SubmissionsQuery = Type.Object(
       Type.String({ maxLength: 64, description: 'meta.nextCursor of the previous page; omit for the newest submissions.', examples: ['MTIz'] }),
     ),
     limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: SUBMISSIONS_PAGE_MAX, default: SUBMISSIONS_PAGE_DEFAULT, description: `Submissions per page, 1 to ${SUBMISSIONS_PAGE_MAX}.` }),
+      Type.Integer({
+        minimum: 1,
+        maximum: SUBMISSIONS_PAGE_MAX,
+        default: SUBMISSIONS_PAGE_DEFAULT,
+        description: `Submissions per page, 1 to ${SUBMISSIONS_PAGE_MAX}.`,
+      }),
     ),
   },
   { additionalProperties: false },
@@ -120,7 +125,14 @@ async function list(ctx: AppContext, principal: Principal, profileKey: ProfileKe
 }
 
 /** Deletes one submission of a form slot of the page (a lead dealt with, or spam). */
-async function remove(ctx: AppContext, principal: Principal, profileKey: ProfileKey, slotId: number, submissionId: number, options: WriteOptions = {}): Promise<void> {
+async function remove(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  slotId: number,
+  submissionId: number,
+  options: WriteOptions = {},
+): Promise<void> {
   // A submission is not part of what the page shows: no page cache to announce to.
   return writeAccount(ctx, principal, options, async (trx) => {
     const profile = await resolveProfileKey(trx, principal.user.id, profileKey)

@@ -8,7 +8,14 @@ import { profilesRepository, type StoredProfile } from '../store/profiles.ts'
 import { usersRepository } from '../store/users.ts'
 import { notFound } from '../kernel/errors.ts'
 import { writeArchive } from '../transfer/page-archive.ts'
-import { PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, type PageDocument, type PageDocumentSlot, RECORD_FIELDS, RECORD_PROPERTY } from '../transfer/page-document.ts'
+import {
+  PAGE_DOCUMENT_FORMAT,
+  PAGE_DOCUMENT_VERSION,
+  type PageDocument,
+  type PageDocumentSlot,
+  RECORD_FIELDS,
+  RECORD_PROPERTY,
+} from '../transfer/page-document.ts'
 import { setAtPath } from '../transfer/page-paths.ts'
 import { slotService } from '../slots/slot-service.ts'
 import { type ProfileKey, readPage } from './unit-of-work.ts'
@@ -59,7 +66,13 @@ async function buildDocument(ctx: AppContext, db: Db, profile: StoredProfile): P
   const files = await Promise.all(
     [...names].map(async ([path, name]) => {
       const file = await filesRepository.findByPath(db, path)
-      return { name, mime: (file?.mime ?? 'image/png') as PageDocument['files'][number]['mime'], width: file?.width ?? null, height: file?.height ?? null, path }
+      return {
+        name,
+        mime: (file?.mime ?? 'image/png') as PageDocument['files'][number]['mime'],
+        width: file?.width ?? null,
+        height: file?.height ?? null,
+        path,
+      }
     }),
   )
   const document: PageDocument = {

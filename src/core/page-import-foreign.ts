@@ -39,7 +39,9 @@ export const ForeignImportRequest = Type.Object(
         examples: ['https://linktr.ee/janedoe'],
       }),
     ),
-    content: Type.Optional(Type.String({ maxLength: MAX_FOREIGN_PAGE_BYTES, description: 'Instead of url: the saved page\'s HTML, or the export\'s JSON, as text.' })),
+    content: Type.Optional(
+      Type.String({ maxLength: MAX_FOREIGN_PAGE_BYTES, description: "Instead of url: the saved page's HTML, or the export's JSON, as text." }),
+    ),
     login: Type.Optional(
       Type.String({
         minLength: limits.login.minLength,
@@ -100,13 +102,18 @@ async function importForeign(ctx: AppContext, principal: Principal, input: Forei
   if ((input.url === undefined) === (input.content === undefined)) {
     throw invalid({ url: ['Send either url (the public page) or content (the saved page or export), one of the two.'] })
   }
-  const text = input.url === undefined ? input.content! : (await download(ctx, input.url, 'url', 'text/html, application/json;q=0.9, */*;q=0.5', MAX_FOREIGN_PAGE_BYTES)).toString('utf8')
+  const text =
+    input.url === undefined
+      ? input.content!
+      : (await download(ctx, input.url, 'url', 'text/html, application/json;q=0.9, */*;q=0.5', MAX_FOREIGN_PAGE_BYTES)).toString('utf8')
   const page = await read(input.source, text, input.url, new ParseBudget(FOREIGN_PAGE_READ_SECONDS, input.url === undefined ? 'content' : 'url'))
   const { document, skipped } = toPageDocument(page)
   const files = new Map<string, Uint8Array>()
   if (page.avatarBytes || page.avatarUrl) {
     try {
-      const bytes = page.avatarBytes ?? (await download(ctx, page.avatarUrl!, 'avatar', 'image/jpeg, image/png, image/webp, image/gif', limits.uploadFromUrlMegabytes * 1024 * 1024))
+      const bytes =
+        page.avatarBytes ??
+        (await download(ctx, page.avatarUrl!, 'avatar', 'image/jpeg, image/png, image/webp, image/gif', limits.uploadFromUrlMegabytes * 1024 * 1024))
       // A picture that is not one costs the page its avatar, not the whole import.
       await fileUseCases.upload(ctx, principal, { stream: Readable.from([bytes]), length: bytes.length }, { dryRun: true })
       files.set('files/avatar.img', bytes)

@@ -19,7 +19,15 @@ import { slotsRepository } from '../store/slots.ts'
 import { AppError, type FieldErrors, invalid, invalidField, mergeErrors } from '../kernel/errors.ts'
 import { fileUseCases } from './file-use-cases.ts'
 import { ARCHIVE_LIMITS, readArchive } from '../transfer/page-archive.ts'
-import { FILE_REF_PATTERN, PAGE_DOCUMENT_FORMAT, PAGE_DOCUMENT_VERSION, PageDocument, type PageDocumentSlot, RECORD_PROPERTY, SkippedItem } from '../transfer/page-document.ts'
+import {
+  FILE_REF_PATTERN,
+  PAGE_DOCUMENT_FORMAT,
+  PAGE_DOCUMENT_VERSION,
+  PageDocument,
+  type PageDocumentSlot,
+  RECORD_PROPERTY,
+  SkippedItem,
+} from '../transfer/page-document.ts'
 import { recordIdField, setAtPath } from '../transfer/page-paths.ts'
 import { checkSlotData, isPlainObject } from '../slots/slot-data.ts'
 import { slotService } from '../slots/slot-service.ts'
@@ -125,7 +133,11 @@ function unpack(source: ImportSource): { raw: unknown; files: Map<string, Uint8A
  */
 async function ownImages(db: Db, userId: number, doc: PageDocument, files: Map<string, Uint8Array>): Promise<Map<string, string>> {
   const wanted = doc.files.filter((f) => f.path !== undefined && !files.has(f.name))
-  const owned = await filesRepository.ownedPaths(db, userId, wanted.map((f) => f.path!))
+  const owned = await filesRepository.ownedPaths(
+    db,
+    userId,
+    wanted.map((f) => f.path!),
+  )
   return new Map(wanted.filter((f) => owned.has(f.path!)).map((f) => [f.name, f.path!]))
 }
 
@@ -158,7 +170,9 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
     const field = source.login === undefined ? 'profile.login' : 'login'
     if (verdict.reason === 'taken') {
       const free = await freeLoginsNear(ctx.db, login)
-      errors[field] = [`The login "${login}" is already taken; ${free.length ? `free ones: ${free.join(', ')}` : 'choose another'}. Send the one you want as login.`]
+      errors[field] = [
+        `The login "${login}" is already taken; ${free.length ? `free ones: ${free.join(', ')}` : 'choose another'}. Send the one you want as login.`,
+      ]
     } else errors[field] = [verdict.message]
   }
   const uploads: string[] = []
@@ -181,7 +195,11 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
   if (profile.languageCode !== null) {
     const language = await languagesRepository.findByCode(ctx.db, profile.languageCode)
     if (language?.isActive) languageId = language.id
-    else skipped.push({ field: 'profile.languageCode', reason: `This service does not offer the language "${profile.languageCode}"; the page follows its owner's language.` })
+    else
+      skipped.push({
+        field: 'profile.languageCode',
+        reason: `This service does not offer the language "${profile.languageCode}"; the page follows its owner's language.`,
+      })
   }
   const slots: PlannedSlot[] = []
   doc.slots.forEach((slot: PageDocumentSlot, i) => {
@@ -189,7 +207,8 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
     if (!def) {
       // A type this service no longer has (legacy) is the owner's data: kept as it is, read-only,
       // exactly as such slots are kept on pages today.
-      if (JSON.stringify(slot.data).length > LEGACY_DATA_BYTES) errors[`slots.${i}.data`] = [`A slot of an unknown type may hold at most ${LEGACY_DATA_BYTES} bytes of data.`]
+      if (JSON.stringify(slot.data).length > LEGACY_DATA_BYTES)
+        errors[`slots.${i}.data`] = [`A slot of an unknown type may hold at most ${LEGACY_DATA_BYTES} bytes of data.`]
       else slots.push({ type: slot.type, data: slot.data, files: [], legacy: true })
       return
     }
@@ -200,7 +219,10 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
       const fields = slot[RECORD_PROPERTY[ref.kind]]
       const idField = recordIdField(def, data)
       if (!fields || !idField) {
-        skipped.push({ field: `slots.${i}`, reason: `The ${RECORD_PROPERTY[ref.kind]} this slot shows is not in the document, so the slot could show nothing.` })
+        skipped.push({
+          field: `slots.${i}`,
+          reason: `The ${RECORD_PROPERTY[ref.kind]} this slot shows is not in the document, so the slot could show nothing.`,
+        })
         return
       }
       record = { kind: ref.kind, idField, fields }
@@ -279,7 +301,11 @@ async function write(ctx: AppContext, trx: Db, userId: number, p: Plan, paths: M
   if (legacy.length) {
     const target = p.slots.flatMap((s, position) => (s.legacy ? [] : [position]))
     const stored = await slotService.list(trx, profile.id)
-    await slotsRepository.setPositions(trx, profile.id, stored.map((s, k) => ({ id: s.id, position: target[k] })))
+    await slotsRepository.setPositions(
+      trx,
+      profile.id,
+      stored.map((s, k) => ({ id: s.id, position: target[k] })),
+    )
     await slotsRepository.insertMany(trx, profile.id, legacy)
   }
   return {

@@ -47,7 +47,11 @@ export interface RenderedPage {
 /** The uploads a slot shows (its type's `files()`); none for legacy types or data that does not read. */
 function uploadsOf(type: string, data: unknown): string[] {
   try {
-    return slotTypeOf(type)?.files?.(data as never).map((f) => f.path) ?? []
+    return (
+      slotTypeOf(type)
+        ?.files?.(data as never)
+        .map((f) => f.path) ?? []
+    )
   } catch {
     return []
   }

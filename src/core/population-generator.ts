@@ -118,7 +118,13 @@ async function generatePopulation(ctx: AppContext, input: PopulationInput): Prom
   const { timings, firstPage } = await populationRepository.load(ctx.db, plan)
   const rows = await populationRepository.countRows(ctx.db, await firstUserOf(ctx, run), firstPage)
   const loginOf = async (rank: number) =>
-    (await ctx.db.selectFrom('profiles').select('login').where('id', '=', firstPage + seqOfRank(rank, plan.rankStride, plan.pages)).executeTakeFirst())?.login ?? ''
+    (
+      await ctx.db
+        .selectFrom('profiles')
+        .select('login')
+        .where('id', '=', firstPage + seqOfRank(rank, plan.rankStride, plan.pages))
+        .executeTakeFirst()
+    )?.login ?? ''
   return {
     run,
     rows,
@@ -139,7 +145,7 @@ function seqOfRank(rank: number, stride: number, pages: number): number {
     ;[a, b, x, y] = [b, a - q * b, y, x - q * y]
   }
   const n = BigInt(pages)
-  return Number(((BigInt(rank - 1) * (((x % n) + n) % n)) % n + n) % n)
+  return Number((((BigInt(rank - 1) * (((x % n) + n) % n)) % n) + n) % n)
 }
 
 async function firstUserOf(ctx: AppContext, run: string): Promise<number> {

@@ -113,8 +113,27 @@ async function markdown(ctx: AppContext, principal: Principal, profileKey: Profi
 }
 
 /** The dashboard's theme picker: the API keeps themeId read-only (spec, Profiles), people choose here. */
-async function chooseTheme(ctx: AppContext, principal: Principal, profileKey: ProfileKey, themeId: number, options: WriteOptions = {}): Promise<ProfileResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => toProfileResource(ctx.config, await profilesRepository.update(trx, profile.id, { themeId })))
+async function chooseTheme(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  themeId: number,
+  options: WriteOptions = {},
+): Promise<ProfileResource> {
+  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
+    toProfileResource(ctx.config, await profilesRepository.update(trx, profile.id, { themeId })),
+  )
 }
 
-export const profileUseCases = Object.freeze({ list, create, get, update, checkLogin, getSettings, changeSettings, chooseTheme, markdown, remove: deleteProfile })
+export const profileUseCases = Object.freeze({
+  list,
+  create,
+  get,
+  update,
+  checkLogin,
+  getSettings,
+  changeSettings,
+  chooseTheme,
+  markdown,
+  remove: deleteProfile,
+})

@@ -47,13 +47,19 @@ export const NewSlotsBody = Type.Object(
       ),
       { ...batch, description: 'Array order is page order.' },
     ),
-    insertAt: Type.Optional(
-      Nullable(Type.Integer({ minimum: 0, description: 'Position of the whole batch among existing slots; null or omitted appends.' })),
-    ),
+    insertAt: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'Position of the whole batch among existing slots; null or omitted appends.' }))),
   },
   {
     additionalProperties: false,
-    examples: [{ slots: [{ type: 'text', data: { title: 'Hello' } }, { type: 'divider', data: {} }], insertAt: 0 }],
+    examples: [
+      {
+        slots: [
+          { type: 'text', data: { title: 'Hello' } },
+          { type: 'divider', data: {} },
+        ],
+        insertAt: 0,
+      },
+    ],
   },
 )
 
@@ -98,7 +104,11 @@ export const PatchSlotBody = Type.Object(
   {
     additionalProperties: false,
     description: 'data, visibility, or both (at least one).',
-    examples: [{ data: { title: 'New title' } }, { visibility: { hidden: true } }, { visibility: { startsAt: '2026-12-01T09:00', endsAt: '2026-12-24T18:00' } }],
+    examples: [
+      { data: { title: 'New title' } },
+      { visibility: { hidden: true } },
+      { visibility: { startsAt: '2026-12-01T09:00', endsAt: '2026-12-24T18:00' } },
+    ],
   },
 )
 

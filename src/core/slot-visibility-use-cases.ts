@@ -18,8 +18,12 @@ async function set(
   options: WriteOptions = {},
 ): Promise<SlotResource> {
   const { slot, ...visibility } = input
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
-    slotService.present(ctx.config, [await slotService.setVisibility(trx, profile, slot, visibility)])[0],
+  return writePage(
+    ctx,
+    principal,
+    profileKey,
+    options,
+    async (trx, profile) => slotService.present(ctx.config, [await slotService.setVisibility(trx, profile, slot, visibility)])[0],
   )
 }
 

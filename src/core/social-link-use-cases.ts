@@ -28,7 +28,10 @@ export const Position = Type.Integer({ minimum: 0, maximum: limits.socialsPerPro
 export const UpsertSocialLinkInput = Type.Object(
   {
     link: Type.String({ minLength: 1, maxLength: 2048, description: 'The link; its platform is detected from it. A missing scheme becomes https://.' }),
-    position: Type.Optional({ ...Position, description: 'Optional. Place in the row of icons, 0 first; omitted: a new link goes last, a replaced one stays where it is.' }),
+    position: Type.Optional({
+      ...Position,
+      description: 'Optional. Place in the row of icons, 0 first; omitted: a new link goes last, a replaced one stays where it is.',
+    }),
   },
   { additionalProperties: false },
 )
@@ -52,7 +55,10 @@ export type SocialLinkResult = Static<typeof SocialLinkAnswer>
 function findOne(row: Social[], platform: string, field: string): number {
   const at = row.flatMap((s, i) => (socialIcon(s.link) === platform ? [i] : []))
   if (at.length > 1) {
-    throw invalidField(field, `This page has ${at.length} ${platform} links, so the platform does not say which one; change the whole row with the profile update instead.`)
+    throw invalidField(
+      field,
+      `This page has ${at.length} ${platform} links, so the platform does not say which one; change the whole row with the profile update instead.`,
+    )
   }
   return at[0] ?? -1
 }
@@ -108,7 +114,13 @@ async function upsert(
 }
 
 /** Removes the page's link on `platform`. */
-async function remove(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: { platform: string }, options: WriteOptions = {}): Promise<SocialLinkResult> {
+async function remove(
+  ctx: AppContext,
+  principal: Principal,
+  profileKey: ProfileKey,
+  input: { platform: string },
+  options: WriteOptions = {},
+): Promise<SocialLinkResult> {
   return writeRow(ctx, principal, profileKey, options, (row) => {
     const at = findOne(row, input.platform, 'platform')
     if (at < 0) throw invalidField('platform', `This page has no ${input.platform} link; its social links are: ${platformsOf(row)}.`)

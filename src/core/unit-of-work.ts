@@ -126,15 +126,9 @@ export async function readAccount<T>(ctx: AppContext, principal: Principal, work
 }
 
 /** A write to the principal's account that names no existing page (a new profile, an upload URL). */
-export async function writeAccount<T>(
-  ctx: AppContext,
-  principal: Principal,
-  options: WriteOptions,
-  work: (trx: Db) => Promise<T>,
-): Promise<T> {
+export async function writeAccount<T>(ctx: AppContext, principal: Principal, options: WriteOptions, work: (trx: Db) => Promise<T>): Promise<T> {
   requireAbility(principal, 'profile:write')
   const result = await transact(ctx, options, work)
   if (!options.dryRun) await accountChanged(ctx, principal.user.id)
   return result
 }
-

@@ -32,12 +32,26 @@ export { slotMoveUseCases as slotMoves } from './slot-move-use-cases.ts'
 export { socialLinkUseCases as socialLinks } from './social-link-use-cases.ts'
 export { slotVisibilityUseCases as slotVisibility } from './slot-visibility-use-cases.ts'
 export { webhookUseCases as webhooks } from './webhook-use-cases.ts'
-export { DeliveriesQuery, Delivery, Endpoint as WebhookEndpoint, EndpointChanges as WebhookEndpointChanges, NewEndpoint as NewWebhookEndpoint, SecretRotation } from './webhook-use-cases.ts'
+export {
+  DeliveriesQuery,
+  Delivery,
+  Endpoint as WebhookEndpoint,
+  EndpointChanges as WebhookEndpointChanges,
+  NewEndpoint as NewWebhookEndpoint,
+  SecretRotation,
+} from './webhook-use-cases.ts'
 export type { ProfileKey, WriteOptions } from './unit-of-work.ts'
 export type { User } from './account-use-cases.ts'
 export { FORM_FIELD_TYPE_LABELS, FORM_FIELD_TYPES, utcToWallTime } from './editor-use-cases.ts'
 export { UploadedFile, UploadFromUrl, UploadUrlGrant } from './file-use-cases.ts'
-export { FormSubmission, SubmissionsForm, type SubmissionsFormView, SubmissionsMeta, type SubmissionsPage, SubmissionsQuery } from './form-submission-use-cases.ts'
+export {
+  FormSubmission,
+  SubmissionsForm,
+  type SubmissionsFormView,
+  SubmissionsMeta,
+  type SubmissionsPage,
+  SubmissionsQuery,
+} from './form-submission-use-cases.ts'
 export type { ConnectedApp } from './grant-use-cases.ts'
 export { LookupQuery } from './music-use-cases.ts'
 export { pageDocumentSchemaUrl } from './page-export.ts'

@@ -29,11 +29,23 @@ const EventTypeName = Type.Union(
 )
 
 const endpointFields = {
-  url: Type.String({ maxLength: 2000, description: 'Where deliveries are POSTed: an https (or http) URL on a public address.', examples: ['https://hooks.example.com/slotline'] }),
+  url: Type.String({
+    maxLength: 2000,
+    description: 'Where deliveries are POSTed: an https (or http) URL on a public address.',
+    examples: ['https://hooks.example.com/slotline'],
+  }),
   description: Type.String({ maxLength: 200, description: 'A label to recognise the endpoint by.', examples: ['Leads to the CRM'] }),
-  eventTypes: Type.Array(EventTypeName, { minItems: 1, maxItems: SUBSCRIBABLE_EVENTS.length, description: 'The events to send (each once; repeats are dropped).' }),
+  eventTypes: Type.Array(EventTypeName, {
+    minItems: 1,
+    maxItems: SUBSCRIBABLE_EVENTS.length,
+    description: 'The events to send (each once; repeats are dropped).',
+  }),
   profileIds: Nullable(
-    Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100, description: 'Only these pages; null for every page of the account (repeats are dropped).' }),
+    Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Only these pages; null for every page of the account (repeats are dropped).',
+    }),
   ),
   enabled: Type.Boolean({ description: 'Whether deliveries are sent. Default true.' }),
 }
@@ -71,7 +83,11 @@ export const Endpoint = Type.Object(
     eventTypes: Type.Array(Type.String()),
     profileIds: Nullable(Type.Array(Type.Integer())),
     enabled: Type.Boolean(),
-    disabledReason: Nullable(Type.Union([Type.Literal('gone'), Type.Literal('failing')], { description: 'Why the service switched it off: it answered 410, or failed for five days.' })),
+    disabledReason: Nullable(
+      Type.Union([Type.Literal('gone'), Type.Literal('failing')], {
+        description: 'Why the service switched it off: it answered 410, or failed for five days.',
+      }),
+    ),
     failingSince: Nullable(Type.String({ format: 'date-time', description: 'Since when every delivery has failed; null after a success.' })),
     secretRotatedUntil: Nullable(Type.String({ format: 'date-time', description: 'Until when the previous secret still signs too.' })),
     createdAt: Type.String({ format: 'date-time' }),

@@ -54,24 +54,7 @@ ${formCard({
   ],
   submit: 'Save',
 })}
-${formCard({
-  id: 'email',
-  title: 'E-mail',
-  intro: h`<p>You sign in with <strong>${p.user.email}</strong>. ${
-    byMail
-      ? `To use another address, enter it with your current password: we mail it a link to confirm, and your e-mail changes only when you open it (within ${EMAIL_CHANGE_MINUTES} minutes). Your current address is told, and other browsers signed in to your account are signed out.`
-      : 'To use another address, enter it with your current password. Other browsers signed in to your account are signed out.'
-  }</p>
-${pending ? h`<p class="notice" role="status">Waiting for you to open the link we mailed to <strong>${pending}</strong>. Until then your e-mail stays ${p.user.email}.</p>\n` : ''}`,
-  action: '/settings/email',
-  csrf: p.csrf(),
-  errors: s.email?.errors,
-  fields: [
-    field({ name: 'newEmail', label: 'New e-mail', type: 'email', value: s.email?.newEmail ?? '', errors: s.email?.errors, autocomplete: 'email', required: true }),
-    field({ name: 'emailCurrentPassword', label: 'Current password', type: 'password', errors: s.email?.errors, autocomplete: 'current-password', required: true }),
-  ],
-  submit: byMail ? 'Send the confirmation link' : 'Change the e-mail',
-})}
+${emailCard(p, s, pending, byMail)}
 ${formCard({
   id: 'password',
   title: 'Password',
@@ -98,6 +81,43 @@ ${accountLifecycleCard}`,
     },
     status,
   )
+}
+
+/** The e-mail card: a change is confirmed by a link when the service can mail, else at once. */
+function emailCard(p: PageInput<User>, s: State, pending: string | undefined | null, byMail: boolean) {
+  return formCard({
+    id: 'email',
+    title: 'E-mail',
+    intro: h`<p>You sign in with <strong>${p.user.email}</strong>. ${
+      byMail
+        ? `To use another address, enter it with your current password: we mail it a link to confirm, and your e-mail changes only when you open it (within ${EMAIL_CHANGE_MINUTES} minutes). Your current address is told, and other browsers signed in to your account are signed out.`
+        : 'To use another address, enter it with your current password. Other browsers signed in to your account are signed out.'
+    }</p>
+${pending ? h`<p class="notice" role="status">Waiting for you to open the link we mailed to <strong>${pending}</strong>. Until then your e-mail stays ${p.user.email}.</p>\n` : ''}`,
+    action: '/settings/email',
+    csrf: p.csrf(),
+    errors: s.email?.errors,
+    fields: [
+      field({
+        name: 'newEmail',
+        label: 'New e-mail',
+        type: 'email',
+        value: s.email?.newEmail ?? '',
+        errors: s.email?.errors,
+        autocomplete: 'email',
+        required: true,
+      }),
+      field({
+        name: 'emailCurrentPassword',
+        label: 'Current password',
+        type: 'password',
+        errors: s.email?.errors,
+        autocomplete: 'current-password',
+        required: true,
+      }),
+    ],
+    submit: byMail ? 'Send the confirmation link' : 'Change the e-mail',
+  })
 }
 
 async function saveAccount(p: PageInput<User>) {

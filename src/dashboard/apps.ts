@@ -38,7 +38,9 @@ export function appsTable(user: User, apps: ConnectedApp[], csrf: string): SafeH
 <thead><tr><th scope="col">Application</th><th scope="col">Access</th><th scope="col">Authorised</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
 <tbody>
 ${apps.map(
-  (a) => h`<tr><td><strong>${a.name}</strong><br><span class="muted">${a.metadataUrl ?? a.clientId}</span></td><td data-label="Access">${a.scopes.join(', ')}</td><td data-label="Authorised">${when(user, a.authorisedAt)}</td><td data-label="Last used">${when(user, a.lastUsedAt)}</td>
+  (
+    a,
+  ) => h`<tr><td><strong>${a.name}</strong><br><span class="muted">${a.metadataUrl ?? a.clientId}</span></td><td data-label="Access">${a.scopes.join(', ')}</td><td data-label="Authorised">${when(user, a.authorisedAt)}</td><td data-label="Last used">${when(user, a.lastUsedAt)}</td>
 <td><form method="post" action="/settings/apps/${a.grantId}/disconnect">${csrfField(csrf)}<button type="submit" class="secondary" aria-label="Disconnect ${a.name}">Disconnect</button></form></td></tr>
 `,
 )}</tbody>

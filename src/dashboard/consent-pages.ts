@@ -133,12 +133,13 @@ function consentPage(
   status = 200,
 ) {
   const host = new URL(request.redirectUri).host || request.redirectUri
-  return p.render({
-    title: `Connect ${request.client.name}`,
-    narrow: true,
-    // Approve and Deny both end in a redirect to the application.
-    formActions: [cspSourceOf(request.redirectUri)].filter((s) => s !== undefined),
-    body: h`<h1>Allow <q>${request.client.name}</q> to use your Slotline account?</h1>
+  return p.render(
+    {
+      title: `Connect ${request.client.name}`,
+      narrow: true,
+      // Approve and Deny both end in a redirect to the application.
+      formActions: [cspSourceOf(request.redirectUri)].filter((s) => s !== undefined),
+      body: h`<h1>Allow <q>${request.client.name}</q> to use your Slotline account?</h1>
 <p>Signed in as <strong>${user.email}</strong>. The application will return to <strong>${host}</strong>${request.client.metadataUrl ? h` (described at <code>${request.client.metadataUrl}</code>)` : ''}.</p>
 <p>It asks to:</p>
 <ul>${request.scopes.map((s) => h`<li>${SCOPE_TEXT[s]} <span class="muted">(<code>${s}</code>)</span></li>`)}</ul>
@@ -146,9 +147,19 @@ function consentPage(
 <form method="post" action="/oauth/authorize">
 ${csrfField(p.csrf())}
 ${REQUEST_FIELDS.map((k) => (typeof query[k] === 'string' ? h`<input type="hidden" name="${k}" value="${query[k] as string}">` : ''))}
-${second.needsCode ? h`${second.errors ? h`<p class="notice bad" role="alert">That code did not work. Type the code your app shows now.</p>
-` : ''}${codeField(second.errors)}
-` : ''}<p class="actions"><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button></p>
+${
+  second.needsCode
+    ? h`${
+        second.errors
+          ? h`<p class="notice bad" role="alert">That code did not work. Type the code your app shows now.</p>
+`
+          : ''
+      }${codeField(second.errors)}
+`
+    : ''
+}<p class="actions"><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button></p>
 </form>`,
-  }, status)
+    },
+    status,
+  )
 }

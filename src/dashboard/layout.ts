@@ -111,5 +111,9 @@ export function sendPage(reply: FastifyReply, o: PageOptions, status = 200): Fas
       .replace(`script-src ${sha256(script)}`, `script-src ${sha256(script)} ${sha256(o.own.script)}`)
     if (o.own.frameSelf) csp += "; frame-src 'self'"
   }
-  return reply.code(status).headers({ ...DASHBOARD_HEADERS, 'content-security-policy': csp }).type('text/html; charset=utf-8').send(layout(o))
+  return reply
+    .code(status)
+    .headers({ ...DASHBOARD_HEADERS, 'content-security-policy': csp })
+    .type('text/html; charset=utf-8')
+    .send(layout(o))
 }

@@ -23,7 +23,9 @@ export async function readMultipart(req: FastifyRequest): Promise<void> {
   const maxBytes = limits.uploadMegabytes * 1024 * 1024
   let total = 0
   try {
-    for await (const part of req.parts({ limits: { files: MAX_FILES, fields: MAX_FIELDS, fileSize: maxBytes, parts: MAX_FILES + MAX_FIELDS, fieldSize: 64 * 1024 } })) {
+    for await (const part of req.parts({
+      limits: { files: MAX_FILES, fields: MAX_FIELDS, fileSize: maxBytes, parts: MAX_FILES + MAX_FIELDS, fieldSize: 64 * 1024 },
+    })) {
       if (part.type === 'file') {
         const chunks: Buffer[] = []
         for await (const chunk of part.file) {

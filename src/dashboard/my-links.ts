@@ -62,7 +62,9 @@ ${formCard({
       hint: LOGIN_HINT,
       required: true,
       status: true,
-      attrs: raw(`maxlength="${limits.login.maxLength}" autocomplete="off" spellcheck="false" data-login-check="/my-links/check-login" data-status="f-login-status"`),
+      attrs: raw(
+        `maxlength="${limits.login.maxLength}" autocomplete="off" spellcheck="false" data-login-check="/my-links/check-login" data-status="f-login-status"`,
+      ),
     }),
   ],
   submit: 'Create the page',
@@ -83,7 +85,8 @@ async function create(p: PageInput<User>) {
   try {
     id = (await useCases.profiles.create(p.ctx, principal, { login })).id
   } catch (err) {
-    if (err instanceof AppError && err.code === 'limit_reached') return listPage(p, { login, errors: { login: [renderNextSteps(err.message, dashboardNextSteps)] } }, 409)
+    if (err instanceof AppError && err.code === 'limit_reached')
+      return listPage(p, { login, errors: { login: [renderNextSteps(err.message, dashboardNextSteps)] } }, 409)
     return listPage(p, { login, errors: fieldErrorsOf(err) }, 422)
   }
   return p.redirect(`/my-links/${id}`, `Your page is ready at ${publicPageUrl(p.ctx.config, login)}.`)

@@ -65,7 +65,8 @@ export function registerPages(scope: FastifyInstance, ctx: AppContext, rows: Pag
       onRequest:
         row.signedIn && row.method === 'POST'
           ? async (req, reply) => {
-              if (typeof req.session?.userId !== 'number') return reply.code(303).header('location', loginUrlFor(req)).header('cache-control', 'no-store').send()
+              if (typeof req.session?.userId !== 'number')
+                return reply.code(303).header('location', loginUrlFor(req)).header('cache-control', 'no-store').send()
             }
           : undefined,
       // A multipart form's fields (its CSRF token among them) are read before the CSRF check.

@@ -77,7 +77,10 @@ async function upload(p: PageInput<User>) {
   if (!file?.length) return p.redirect('/my-links#import-h', 'Choose the exported file to import.', true)
   const principal = ownerPrincipal(p.user)
   try {
-    const source = file[0] === 0x50 && file[1] === 0x4b ? { archive: new Uint8Array(file), login: login || undefined } : { document: pageJson(file), login: login || undefined }
+    const source =
+      file[0] === 0x50 && file[1] === 0x4b
+        ? { archive: new Uint8Array(file), login: login || undefined }
+        : { document: pageJson(file), login: login || undefined }
     const result = await pageImportUseCases.importPage(p.ctx, principal, source)
     const skipped = result.skipped.length ? ` Not imported: ${result.skipped.map((s) => `${s.field} (${s.reason})`).join(' ')}` : ''
     return p.redirect(`/my-links/${result.profile.id}`, `Imported ${result.profile.login}: ${result.created.slots} blocks.${skipped}`)

@@ -97,22 +97,34 @@ ${s.login?.errors.understood ? h`<p class="error" id="f-understood-error">${s.lo
 </div>
 ${themePickerSection(profile, p.csrf())}
 ${exportPageCard(profile.id)}
-${formCard({
-  id: 'delete',
-  title: 'Delete this page',
-  intro: h`<p>This cannot be undone. The page, its blocks, its statistics and the uploaded files no other page uses are deleted, and ${url} answers “not found” at once.</p>\n`,
-  action: `${base}/delete`,
-  csrf: p.csrf(),
-  errors: s.deletion?.errors,
-  fields: [
-    field({ name: 'confirmLogin', label: `Type the page’s address, ${profile.login}, to confirm`, errors: s.deletion?.errors, required: true, attrs: raw('autocomplete="off" spellcheck="false"') }),
-  ],
-  submit: 'Delete the page forever',
-  danger: true,
-})}`,
+${deletePageCard(p, profile, s, url)}`,
     },
     status,
   )
+}
+
+/** Deleting the page, confirmed by typing its address. */
+function deletePageCard(p: PageInput<User>, profile: ProfileResource, s: State, url: string) {
+  const base = `/my-links/${profile.id}`
+  return formCard({
+    id: 'delete',
+    title: 'Delete this page',
+    intro: h`<p>This cannot be undone. The page, its blocks, its statistics and the uploaded files no other page uses are deleted, and ${url} answers “not found” at once.</p>\n`,
+    action: `${base}/delete`,
+    csrf: p.csrf(),
+    errors: s.deletion?.errors,
+    fields: [
+      field({
+        name: 'confirmLogin',
+        label: `Type the page’s address, ${profile.login}, to confirm`,
+        errors: s.deletion?.errors,
+        required: true,
+        attrs: raw('autocomplete="off" spellcheck="false"'),
+      }),
+    ],
+    submit: 'Delete the page forever',
+    danger: true,
+  })
 }
 
 async function qr(p: PageInput<User>, format: QrFormat) {

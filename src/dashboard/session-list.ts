@@ -24,7 +24,8 @@ function placeOf(country: string | undefined): string {
   }
 }
 
-const deviceOf = (s: SessionView) => `${s.browser && s.browser !== 'other' ? s.browser : 'A browser'} on ${s.device ? DEVICES[s.device].toLowerCase() : 'an unknown device'}`
+const deviceOf = (s: SessionView) =>
+  `${s.browser && s.browser !== 'other' ? s.browser : 'A browser'} on ${s.device ? DEVICES[s.device].toLowerCase() : 'an unknown device'}`
 const at = (user: User, ms: number | undefined) => when(user, ms === undefined ? null : new Date(ms).toISOString(), 'Unknown')
 
 function sessionRow(user: User, s: SessionView, csrf: string): SafeHtml {

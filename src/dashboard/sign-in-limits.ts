@@ -19,9 +19,7 @@ export function signInLimits(ctx: AppContext) {
 
 async function check(ctx: AppContext, buckets: Array<{ key: string; name: string; limit: number }>): Promise<void> {
   if (ctx.config.rateLimit.signInPer10Minutes === 0) return
-  const verdicts = await Promise.all(
-    buckets.map((b) => ctx.rateLimiter.take(b.key, [{ name: b.name, limit: b.limit, windowMs: WINDOW_MS }])),
-  )
+  const verdicts = await Promise.all(buckets.map((b) => ctx.rateLimiter.take(b.key, [{ name: b.name, limit: b.limit, windowMs: WINDOW_MS }])))
   const refused = verdicts.filter((v) => !v.allowed)
   if (!refused.length) return
   const wait = Math.max(1, ...refused.map((v) => Math.ceil(v.retryAfterMs / 1000)))

@@ -68,7 +68,9 @@ function signInProblem(errors: FieldErrors | undefined) {
   if (!errors || !Object.keys(errors).length) return ''
   const wrong = errors.password?.includes(WRONG)
   return h`<p class="notice bad" role="alert">${
-    wrong ? 'Check the e-mail and the password, then try again. If you forgot the password, use “Forgot your password?” below.' : 'Fill in your e-mail and password to sign in.'
+    wrong
+      ? 'Check the e-mail and the password, then try again. If you forgot the password, use “Forgot your password?” below.'
+      : 'Fill in your e-mail and password to sign in.'
   }</p>`
 }
 

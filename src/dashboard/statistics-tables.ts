@@ -133,7 +133,13 @@ const typeName = (type: string) => slotTypeOf(type)?.title ?? 'Block no longer o
 export function clicksTable(report: PageAnalytics): Table {
   const rows: Row[] = [
     ...report.blocks.map((b) => ({ name: b.title, views: 0, clicks: b.clicks, previousViews: null, previousClicks: b.previousClicks })),
-    ...report.socials.map((s) => ({ name: s.link.replace(/^https?:\/\//, ''), views: 0, clicks: s.clicks, previousViews: null, previousClicks: s.previousClicks })),
+    ...report.socials.map((s) => ({
+      name: s.link.replace(/^https?:\/\//, ''),
+      views: 0,
+      clicks: s.clicks,
+      previousViews: null,
+      previousClicks: s.previousClicks,
+    })),
   ]
   const kinds = [...report.blocks.map((b) => `${typeName(b.type)} block`), ...report.socials.map(() => 'Social link')]
   const listed = rows.reduce((n, r) => n + r.clicks, 0)
@@ -144,7 +150,14 @@ export function clicksTable(report: PageAnalytics): Table {
     rows.push({ name: 'Removed blocks and links', views: 0, clicks: Math.max(other, 0), previousViews: null, previousClicks: otherBefore })
     kinds.push('No longer on the page')
   }
-  return { key: 'clicks', heading: 'Where people clicked', what: 'Block or link', hint: 'Every block and social link on your page, with the clicks it had.', rows, kinds }
+  return {
+    key: 'clicks',
+    heading: 'Where people clicked',
+    what: 'Block or link',
+    hint: 'Every block and social link on your page, with the clicks it had.',
+    rows,
+    kinds,
+  }
 }
 
 export const count = (n: number) => n.toLocaleString('en-GB')
@@ -189,7 +202,9 @@ function clicksBody(t: Table, totalNow: number, totalBefore: number | null): Saf
 ${t.rows.map(
   (r, i) =>
     h`<tr><th scope="row">${r.name}</th><td data-label="Kind">${t.kinds?.[i] ?? ''}</td><td data-label="Clicks" class="num">${count(r.clicks)}</td>${
-      compared ? h`<td data-label="Previously" class="num">${previous(r.previousClicks)}</td><td data-label="Change">${change(r.clicks, r.previousClicks)}</td>` : ''
+      compared
+        ? h`<td data-label="Previously" class="num">${previous(r.previousClicks)}</td><td data-label="Change">${change(r.clicks, r.previousClicks)}</td>`
+        : ''
     }</tr>\n`,
 )}</tbody>
 <tfoot><tr><th scope="row" colspan="2">All clicks</th><td data-label="Clicks" class="num">${count(totalNow)}</td>${

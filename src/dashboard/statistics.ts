@@ -78,7 +78,9 @@ const span = (from: string, to: string) => (from === to ? dayName(from) : `${day
 
 function metric(name: string, now: number, before: number | undefined, format: (n: number) => string): SafeHtml {
   return h`<div class="metric"><dt>${name}</dt><dd><span class="metric-value">${format(now)}</span>${
-    before === undefined ? '' : h`<span class="muted">previous period: ${format(before)} (${before === 0 && now > 0 ? `up from ${format(0)}` : change(now, before)})</span>`
+    before === undefined
+      ? ''
+      : h`<span class="muted">previous period: ${format(before)} (${before === 0 && now > 0 ? `up from ${format(0)}` : change(now, before)})</span>`
   }</dd></div>`
 }
 
@@ -146,7 +148,10 @@ async function statisticsCsv(p: PageInput<User>) {
   const { profile, report, tables } = await load(p)
   const rows =
     which === 'days'
-      ? [[`Day (${report.period.timezone})`, 'Views', 'Unique visitors', 'Clicks'], ...(report.timeline ?? []).map((d) => [d.date, d.views, d.uniqueVisitors, d.clicks])]
+      ? [
+          [`Day (${report.period.timezone})`, 'Views', 'Unique visitors', 'Clicks'],
+          ...(report.timeline ?? []).map((d) => [d.date, d.views, d.uniqueVisitors, d.clicks]),
+        ]
       : tableCsv(tables.find((t) => t.key === which)!, report.previous !== null)
   return p.reply
     .header('cache-control', 'no-store')

@@ -16,7 +16,6 @@ export const themePickerPages: PageRow[] = [
   { method: 'GET', url: '/my-links/:profileId/preview/:themeId', signedIn: true, handler: preview },
 ]
 
-
 /**
  * One theme as a radio named by the theme alone (its line of description is tied to it), over a
  * light and a dark half drawn in the theme's own colours.

@@ -62,7 +62,9 @@ ${
 <thead><tr><th scope="col">Name</th><th scope="col">Abilities</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
 <tbody>
 ${tokens.map(
-  (t) => h`<tr><td>${t.name}</td><td data-label="Abilities">${t.abilities.join(', ')}</td><td data-label="Created">${when(p.user, t.createdAt)}</td><td data-label="Last used">${when(p.user, t.lastUsedAt)}</td>
+  (
+    t,
+  ) => h`<tr><td>${t.name}</td><td data-label="Abilities">${t.abilities.join(', ')}</td><td data-label="Created">${when(p.user, t.createdAt)}</td><td data-label="Last used">${when(p.user, t.lastUsedAt)}</td>
 <td><a class="button secondary" href="/settings/tokens/${t.id}/revoke" aria-label="Revoke ${t.name}…">Revoke…</a></td></tr>
 `,
 )}</tbody>
@@ -79,7 +81,14 @@ ${formCard({
   csrf: p.csrf(),
   errors: s.form?.errors,
   fields: [
-    field({ name: 'name', label: 'Name', value: s.form?.name ?? '', errors: s.form?.errors, hint: 'Where it will be used, e.g. “backup script”.', attrs: raw(`maxlength="${limits.tokenNameLength}"`) }),
+    field({
+      name: 'name',
+      label: 'Name',
+      value: s.form?.name ?? '',
+      errors: s.form?.errors,
+      hint: 'Where it will be used, e.g. “backup script”.',
+      attrs: raw(`maxlength="${limits.tokenNameLength}"`),
+    }),
     h`<fieldset class="checks"${s.form?.errors.abilities ? raw(' aria-describedby="f-abilities-error"') : ''}>
 <legend>Abilities</legend>
 <p class="hint">Read-only unless you tick <code>profile:write</code>: give write only to a token that must change your pages.</p>

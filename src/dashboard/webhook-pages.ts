@@ -78,7 +78,8 @@ ${s.created ? secretCard(s.created.secret, `The signing secret of “${s.created
 ${
   endpoints.length
     ? h`<ul class="plain">${endpoints.map(
-        (e) => h`<li><a href="/settings/webhooks/${e.id}">${e.description || e.url}</a> <span class="muted">${e.description ? h`${e.url} · ` : ''}${stateOf(e)} · ${e.eventTypes.length} kinds of news</span></li>\n`,
+        (e) =>
+          h`<li><a href="/settings/webhooks/${e.id}">${e.description || e.url}</a> <span class="muted">${e.description ? h`${e.url} · ` : ''}${stateOf(e)} · ${e.eventTypes.length} kinds of news</span></li>\n`,
       )}</ul>`
     : h`<p class="muted">Nothing is sent anywhere yet.</p>`
 }
@@ -90,13 +91,29 @@ ${formCard({
   csrf: p.csrf(),
   errors: s.form?.errors,
   fields: [
-    field({ name: 'url', label: 'Address', value: s.form?.url ?? '', errors: s.form?.errors, hint: 'The web address your tool gave you, starting with https://', attrs: raw('maxlength="2000" inputmode="url"') }),
-    field({ name: 'description', label: 'Name (optional)', value: s.form?.description ?? '', errors: s.form?.errors, hint: 'To recognise it by, e.g. “Leads to my mailing list”.', attrs: raw('maxlength="200"') }),
+    field({
+      name: 'url',
+      label: 'Address',
+      value: s.form?.url ?? '',
+      errors: s.form?.errors,
+      hint: 'The web address your tool gave you, starting with https://',
+      attrs: raw('maxlength="2000" inputmode="url"'),
+    }),
+    field({
+      name: 'description',
+      label: 'Name (optional)',
+      value: s.form?.description ?? '',
+      errors: s.form?.errors,
+      hint: 'To recognise it by, e.g. “Leads to my mailing list”.',
+      attrs: raw('maxlength="200"'),
+    }),
     h`<fieldset class="checks"${s.form?.errors.eventTypes ? raw(' aria-describedby="f-eventTypes-error"') : ''}>
 <legend>Send news when</legend>
 ${Object.entries(EVENT_TEXT)
   .filter(([type]) => type !== 'webhook.test')
-  .map(([type, label]) => h`<label><input type="checkbox" name="eventTypes" value="${type}"${chosen.includes(type) ? raw(' checked') : ''}> ${label}</label>\n`)}
+  .map(
+    ([type, label]) => h`<label><input type="checkbox" name="eventTypes" value="${type}"${chosen.includes(type) ? raw(' checked') : ''}> ${label}</label>\n`,
+  )}
 ${s.form?.errors.eventTypes ? h`<p class="error" id="f-eventTypes-error">${s.form.errors.eventTypes.join(' ')}</p>` : ''}
 </fieldset>`,
   ],
@@ -145,7 +162,9 @@ ${
 <thead><tr><th scope="col">News</th><th scope="col">Result</th><th scope="col">Tries</th><th scope="col">Last try</th><th scope="col">Answer</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
 <tbody>
 ${deliveries.map(
-  (d) => h`<tr><td>${EVENT_TEXT[d.eventType] ?? d.eventType}</td><td data-label="Result">${STATUS_TEXT[d.status]}${d.lastStatus ? h` (${d.lastStatus})` : ''}</td><td data-label="Tries">${d.attempts}</td><td data-label="Last try">${when(p.user, d.lastAttemptAt)}</td><td data-label="Answer">${(d.lastError ?? d.lastResponse ?? '').slice(0, 120)}</td>
+  (
+    d,
+  ) => h`<tr><td>${EVENT_TEXT[d.eventType] ?? d.eventType}</td><td data-label="Result">${STATUS_TEXT[d.status]}${d.lastStatus ? h` (${d.lastStatus})` : ''}</td><td data-label="Tries">${d.attempts}</td><td data-label="Last try">${when(p.user, d.lastAttemptAt)}</td><td data-label="Answer">${(d.lastError ?? d.lastResponse ?? '').slice(0, 120)}</td>
 <td>${d.status === 'succeeded' || d.status === 'failed' ? h`<form method="post" action="/settings/webhooks/${e.id}/deliveries/${d.id}/again">${csrfField(p.csrf())}<button type="submit" class="secondary" aria-label="Send again: ${EVENT_TEXT[d.eventType] ?? d.eventType}, ${when(p.user, d.createdAt)}">Send again</button></form>` : ''}</td></tr>
 `,
 )}</tbody>

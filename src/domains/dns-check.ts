@@ -72,7 +72,8 @@ export async function checkDomainRecords(resolver: DomainResolver, domain: strin
   try {
     const txt = (await ask(() => resolver.resolveTxt(txtRecordName(domain)))).map((chunks) => chunks.join(''))
     if (!txt.length) return { verdict: 'refused', problem: `No TXT record at ${txtRecordName(domain)} yet; add it (DNS changes can take a while to appear).` }
-    if (!txt.includes(txtRecordValue(token))) return { verdict: 'refused', problem: `The TXT record at ${txtRecordName(domain)} does not hold ${txtRecordValue(token)}.` }
+    if (!txt.includes(txtRecordValue(token)))
+      return { verdict: 'refused', problem: `The TXT record at ${txtRecordName(domain)} does not hold ${txtRecordValue(token)}.` }
     const problem = await routingProblem(resolver, domain, routing)
     return problem ? { verdict: 'refused', problem } : { verdict: 'ok' }
   } catch (err) {

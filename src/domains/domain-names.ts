@@ -12,7 +12,10 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
  */
 export function normalDomain(raw: string): string | undefined {
   let name = raw.trim().toLowerCase()
-  name = name.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/\.$/, '')
+  name = name
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/\.$/, '')
   if (!name || name.includes(':') || name.includes('@')) return undefined
   const ascii = domainToASCII(name)
   if (!ascii || ascii.length > MAX_NAME) return undefined

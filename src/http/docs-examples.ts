@@ -159,7 +159,15 @@ export function operationExamples(doc: { servers?: Array<{ url: string }> }, met
       : kind.kind === 'plain'
         ? 'print(response.text)'
         : `with open(${JSON.stringify(kind.name)}, "wb") as file:\n    file.write(response.content)`
-  const pythonExample = ['import os', '', 'import httpx', '', `response = ${pythonCall}${pythonArgs.join('\n')}\n)`, 'response.raise_for_status()', pythonShow].join('\n')
+  const pythonExample = [
+    'import os',
+    '',
+    'import httpx',
+    '',
+    `response = ${pythonCall}${pythonArgs.join('\n')}\n)`,
+    'response.raise_for_status()',
+    pythonShow,
+  ].join('\n')
 
   return { curl, typescript: typescriptExample, python: authenticated ? pythonExample : pythonExample.replace('import os\n\n', ''), answer: answer(op, doc) }
 }

@@ -42,7 +42,11 @@ tr:target{background:var(--mark)}figure{margin:0}figcaption{font-weight:600;marg
 @media (min-width:64rem){body{display:grid;grid-template-columns:19rem minmax(0,1fr);grid-template-rows:auto 1fr}header{grid-column:1/3}
 nav{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;border-right:1px solid var(--line)}main{padding:0 2rem}}`
 
-const anchor = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+const anchor = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 const refName = (ref: string) => ref.split('/').pop() ?? ref
 
 /** Description text: plain text with `code` spans, nothing else taken as markup. */
@@ -83,8 +87,7 @@ ${properties.map(
 }
 
 /** Name, type and the rest in one cell: two columns still read on a phone. */
-const nameCell = (name: string, type: SafeHtml, notes: string) =>
-  h`<code>${name}</code><br><span class="muted">${type}${notes ? `, ${notes}` : ''}</span>`
+const nameCell = (name: string, type: SafeHtml, notes: string) => h`<code>${name}</code><br><span class="muted">${type}${notes ? `, ${notes}` : ''}</span>`
 
 function parametersTable(op: OpenApiOperation): SafeHtml {
   const params = op.parameters ?? []
@@ -241,21 +244,23 @@ export function renderReference(doc: ReferenceDocument, publicUrl: string): { ht
 <header><h1>${doc.info.title} reference</h1><p>${doc.info.summary ?? ''} Base address <code>${doc.servers?.[0]?.url ?? ''}</code>; the machine-readable document is <code>GET /openapi.json</code> (with a token).</p></header>
 <nav aria-label="Contents"><h2>Contents</h2><ul>
 <li><a href="#getting-started">Getting started</a></li><li><a href="#mcp">Connect an AI agent (MCP)</a></li>
-${groups.map(
-  (g) => h`<li><a href="#tag-${anchor(g.tag)}">${g.tag}</a>${operationLinks(g.ops)}</li>`,
-)}
+${groups.map((g) => h`<li><a href="#tag-${anchor(g.tag)}">${g.tag}</a>${operationLinks(g.ops)}</li>`)}
 <li><a href="#errors">Errors</a></li><li><a href="#schemas">Schemas</a></li></ul></nav>
 <main id="main">
 ${gettingStarted(doc, publicUrl)}
 ${mcpSection(publicUrl)}
 ${groups.map(
-  (g) => h`<section id="tag-${anchor(g.tag)}" aria-labelledby="tag-${anchor(g.tag)}-title"><h2 id="tag-${anchor(g.tag)}-title">${g.tag}</h2><p>${prose(g.description)}</p>
+  (
+    g,
+  ) => h`<section id="tag-${anchor(g.tag)}" aria-labelledby="tag-${anchor(g.tag)}-title"><h2 id="tag-${anchor(g.tag)}-title">${g.tag}</h2><p>${prose(g.description)}</p>
 ${operationLinks(g.ops)}
 ${g.ops.map(([method, path, op]) => operationSection(doc, method, path, op))}</section>`,
 )}
 ${errorsSection()}
 ${schemasSection(doc)}
 </main></body></html>`.html
-  const csp = ["default-src 'none'", `style-src ${hashOf(STYLE)}`, "img-src 'self'", "form-action 'none'", "base-uri 'none'", "frame-ancestors 'none'"].join('; ')
+  const csp = ["default-src 'none'", `style-src ${hashOf(STYLE)}`, "img-src 'self'", "form-action 'none'", "base-uri 'none'", "frame-ancestors 'none'"].join(
+    '; ',
+  )
   return { html, csp }
 }

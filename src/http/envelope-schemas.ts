@@ -1,12 +1,10 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 
 /** `{data: T}`: the success envelope of a single resource or list. */
-export const DataOf = <T extends TSchema>(data: T, description?: string) =>
-  Type.Object({ data }, { additionalProperties: false, description })
+export const DataOf = <T extends TSchema>(data: T, description?: string) => Type.Object({ data }, { additionalProperties: false, description })
 
 /** `{data: T, meta: M}`. */
-export const DataWithMeta = <T extends TSchema, M extends TObject>(data: T, meta: M) =>
-  Type.Object({ data, meta }, { additionalProperties: false })
+export const DataWithMeta = <T extends TSchema, M extends TObject>(data: T, meta: M) => Type.Object({ data, meta }, { additionalProperties: false })
 
 export const ErrorEnvelope = Type.Object(
   {

@@ -9,7 +9,10 @@ declare module 'fastify' {
   }
 }
 
-const isMultipart = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')
+const isMultipart = (req: FastifyRequest) =>
+  String(req.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('multipart/')
 
 /** Identifies "the same request": method, path with query, and the SHA-256 of the body's exact bytes. */
 const fingerprint = (req: FastifyRequest, bodyDigest: string | undefined) => sha256(`${req.method} ${req.url}\n${bodyDigest ?? ''}`)

@@ -115,7 +115,10 @@ export function installJsonBody(app: FastifyInstance, options: JsonBodyOptions =
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const bytes = body as Buffer
     if (maxFields !== undefined && holdsMoreFieldsThan(bytes, maxFields)) {
-      return done(new AppError('payload_too_large', { message: `The body holds more than ${maxFields} fields in all; no request here needs that many.` }), undefined)
+      return done(
+        new AppError('payload_too_large', { message: `The body holds more than ${maxFields} fields in all; no request here needs that many.` }),
+        undefined,
+      )
     }
     req.bodyDigest = createHash('sha256').update(bytes).digest('hex')
     req.bodyBytes = bytes.length

@@ -3,7 +3,14 @@ import { WEBHOOK_EVENTS, type WebhookEventType } from '../webhooks/event-types.t
 // OpenAPI 3.1's top-level `webhooks`: what Slotline POSTs to an endpoint, one entry per event
 // type, each body described from the very TypeBox schema the events are built to.
 
-const header = (name: string, description: string, example: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example })
+const header = (name: string, description: string, example: string) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+  example,
+})
 
 const HEADERS = [
   header('webhook-id', 'The message id: the same on every attempt of one delivery, so a receiver can drop repeats.', 'msg_2b1NfPqA7sNwZ0c9kTgY0w'),

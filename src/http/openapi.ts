@@ -74,10 +74,12 @@ function slotDataComponents(named: Map<object, string>): Record<string, unknown>
 }
 
 /** The core names no route; the document does (the slot types' own operation). */
-const SLOT_DATA_IN_THE_API = 'The slot body, in the shape of its type’s schema (GET /slot-types/{type}). Unknown keys and computed keys are 422, each one named.'
+const SLOT_DATA_IN_THE_API =
+  'The slot body, in the shape of its type’s schema (GET /slot-types/{type}). Unknown keys and computed keys are 422, each one named.'
 
 // Type.Optional(SlotData) is a copy carrying a modifier, so the body is recognised by its text.
-const isSlotData = (s: unknown) => s === SlotData || (!!s && (s as { description?: unknown }).description === (SlotData as { description?: unknown }).description)
+const isSlotData = (s: unknown) =>
+  s === SlotData || (!!s && (s as { description?: unknown }).description === (SlotData as { description?: unknown }).description)
 
 const isVisibilityInput = (s: unknown) =>
   s === VisibilityInput || (!!s && (s as { description?: unknown }).description === (VisibilityInput as { description?: unknown }).description)
@@ -167,7 +169,10 @@ const HEADERS: Record<string, { description: string; schema: Record<string, unkn
   'RateLimit-Remaining': { description: 'Requests left in that window.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until that window resets.', schema: { type: 'integer' } },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
-  'Idempotent-Replayed': { description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   'X-Markdown-Tokens': { description: 'Token count of the markdown (o200k_base).', schema: { type: 'integer' } },
   Precognition: { description: 'true on every answer to a Precognition request.', schema: { type: 'string', enum: ['true'] } },
   'Precognition-Success': { description: 'true when the dry run passed every check.', schema: { type: 'string', enum: ['true'] } },
@@ -229,7 +234,8 @@ function operationOf(config: Config, tag: string, row: RouteModule['rows'][numbe
   const status = successStatus(row)
   const successSchema = row.reply[status]
   const responses: Record<string, unknown> = {}
-  const contentType = row.raw && row.rawType ? row.rawType : row.raw && row.operationId.toLowerCase().includes('markdown') ? 'text/markdown' : 'application/json'
+  const contentType =
+    row.raw && row.rawType ? row.rawType : row.raw && row.operationId.toLowerCase().includes('markdown') ? 'text/markdown' : 'application/json'
   responses[String(status)] = successSchema
     ? { description: 'Success.', headers: successHeaders(row), content: { [contentType]: { schema: doc(successSchema) } } }
     : { description: 'Success, no body.' }
@@ -250,11 +256,7 @@ function operationOf(config: Config, tag: string, row: RouteModule['rows'][numbe
     tags: [tag],
     security: row.scope === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: [row.scope] }],
     ...(row.scope !== 'public' ? { 'x-required-ability': row.scope } : {}),
-    parameters: [
-      ...parameters(row.params, 'path'),
-      ...parameters(row.query, 'query'),
-      ...(isWrite(row.method) && row.scope !== 'public' ? writeHeaders : []),
-    ],
+    parameters: [...parameters(row.params, 'path'), ...parameters(row.query, 'query'), ...(isWrite(row.method) && row.scope !== 'public' ? writeHeaders : [])],
     responses,
   }
   if (row.body || row.multipart) {
@@ -351,8 +353,7 @@ function openApiDocument(config: Config, modules: RouteModule[]) {
       title: 'Slotline API',
       version: '1.0.0',
       summary: 'Read and edit link-in-bio pages (profiles) and their blocks (slots).',
-      description:
-        'A strict JSON API for public link pages. Start with GET /me. Every write accepts Precognition: true (validate only) and Idempotency-Key.',
+      description: 'A strict JSON API for public link pages. Start with GET /me. Every write accepts Precognition: true (validate only) and Idempotency-Key.',
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Slotline API reference', url: `${config.publicUrl}/v1/docs` },
     },

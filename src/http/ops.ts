@@ -28,4 +28,3 @@ export function installOps(app: FastifyInstance, ctx: AppContext, metrics: Regis
     return metrics.metrics()
   })
 }
-

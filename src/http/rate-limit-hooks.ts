@@ -91,7 +91,13 @@ function rateLimited(verdict: RateVerdict, what: string, advice = '', headers: R
  * A JSON route's per-address limit: headers on the answer, a 429 in the envelope past it, with
  * `headers` added (the /mcp challenge, so a client told to wait still learns where OAuth starts).
  */
-export async function enforceAddressLimit(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, name: AddressRuleName, headers: Record<string, string> = {}): Promise<void> {
+export async function enforceAddressLimit(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: AddressRuleName,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const verdict = await takeAddressLimit(ctx, req, name)
   if (!verdict) return
   setRateLimitHeaders(reply, verdict)

@@ -9,8 +9,14 @@ import { ARCHIVE_LIMITS } from '../transfer/page-archive.ts'
  * they declare no zip in their row, and their body schema refuses a Buffer.
  */
 export function installZipBody(app: FastifyInstance): void {
-  app.addContentTypeParser(['application/zip', 'application/x-zip-compressed'], { parseAs: 'buffer', bodyLimit: ARCHIVE_LIMITS.maxArchiveBytes }, (req, body, done) => {
-    req.bodyDigest = createHash('sha256').update(body as Buffer).digest('hex')
-    done(null, body)
-  })
+  app.addContentTypeParser(
+    ['application/zip', 'application/x-zip-compressed'],
+    { parseAs: 'buffer', bodyLimit: ARCHIVE_LIMITS.maxArchiveBytes },
+    (req, body, done) => {
+      req.bodyDigest = createHash('sha256')
+        .update(body as Buffer)
+        .digest('hex')
+      done(null, body)
+    },
+  )
 }

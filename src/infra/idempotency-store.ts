@@ -9,10 +9,7 @@ export interface StoredResponse {
   payload: string
 }
 
-export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'pending'; fingerprint: string }
-  | { kind: 'done'; fingerprint: string; response: StoredResponse }
+export type Claim = { kind: 'claimed' } | { kind: 'pending'; fingerprint: string } | { kind: 'done'; fingerprint: string; response: StoredResponse }
 
 /** Stripe-style idempotency records: one per (user, key), kept for the idempotency window. */
 export interface IdempotencyStore {
@@ -44,23 +41,11 @@ export function databaseIdempotencyStore(db: Kysely<Database>, windowMs: number)
         .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'claimed' }
-      const row = await db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst()
+      const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst()
       if (!row) continue
-      const stale =
-        row.expires_at <= new Date(now).toISOString() ||
-        (row.state === 'pending' && Date.parse(row.created_at) < now - ABANDONED_MS)
+      const stale = row.expires_at <= new Date(now).toISOString() || (row.state === 'pending' && Date.parse(row.created_at) < now - ABANDONED_MS)
       if (stale) {
-        await db
-          .deleteFrom('idempotency_keys')
-          .where('user_id', '=', userId)
-          .where('key', '=', key)
-          .where('created_at', '=', row.created_at)
-          .execute()
+        await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('created_at', '=', row.created_at).execute()
         continue
       }
       if (row.state === 'pending') return { kind: 'pending', fingerprint: row.fingerprint }

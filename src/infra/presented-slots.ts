@@ -69,5 +69,4 @@ export async function presentedSlots(ctx: AppContext, db: Db, profile: StoredPro
 }
 
 /** The JSON made when these very slots were presented, or undefined for any other value. */
-export const presentedJson = (value: unknown): string | undefined =>
-  Array.isArray(value) ? jsonBySlots.get(value as readonly SlotResource[]) : undefined
+export const presentedJson = (value: unknown): string | undefined => (Array.isArray(value) ? jsonBySlots.get(value as readonly SlotResource[]) : undefined)

@@ -43,7 +43,11 @@ export function limitKey(principal: Pick<Principal, 'tokenId' | 'clientId' | 'us
 }
 
 /** Counts one unit of work for the principal (limitKey); undefined when every rule is off. */
-export async function takeTokenLimit(ctx: AppContext, principal: Pick<Principal, 'tokenId' | 'clientId' | 'user'>, group?: LimitGroup): Promise<TokenVerdict | undefined> {
+export async function takeTokenLimit(
+  ctx: AppContext,
+  principal: Pick<Principal, 'tokenId' | 'clientId' | 'user'>,
+  group?: LimitGroup,
+): Promise<TokenVerdict | undefined> {
   const rules = tokenRules(ctx.config.rateLimit, group)
   if (!rules.length) return undefined
   return ctx.rateLimiter.take(limitKey(principal), rules)

@@ -11,7 +11,6 @@ export interface PeriodicJob {
   run: () => Promise<Record<string, unknown> | undefined>
 }
 
-
 /**
  * Whether this instance runs `name` for `period`: the first instance of the fleet to ask wins.
  * With Redis, a lease key that lives one period (SET NX PX); without, a row in the shared

@@ -48,8 +48,7 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'resource', message?: string) =>
-  new AppError('not_found', { message: message ?? `The ${what} was not found.` })
+export const notFound = (what = 'resource', message?: string) => new AppError('not_found', { message: message ?? `The ${what} was not found.` })
 
 /**
  * How many offending fields one answer names. Past it the message says how many more there are:

@@ -51,7 +51,12 @@ export function renderNextStepsIn<T>(value: T, names: NextStepNames): T {
     const out: Record<string, unknown> = Object.create(Object.getPrototypeOf(value))
     for (const key of Reflect.ownKeys(value)) {
       const v = (value as Record<string | symbol, unknown>)[key]
-      Object.defineProperty(out, key, { value: renderNextStepsIn(v, names), enumerable: Object.prototype.propertyIsEnumerable.call(value, key), writable: true, configurable: true })
+      Object.defineProperty(out, key, {
+        value: renderNextStepsIn(v, names),
+        enumerable: Object.prototype.propertyIsEnumerable.call(value, key),
+        writable: true,
+        configurable: true,
+      })
     }
     return out as T
   }

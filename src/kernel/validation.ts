@@ -74,7 +74,12 @@ function tooManyKeys(data: unknown): ErrorObject | undefined {
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue
       if (++n > MAX_OBJECT_KEYS) {
-        return { keyword: 'maxProperties', instancePath: path, schemaPath: '#/maxProperties', params: { limit: MAX_OBJECT_KEYS, count: Object.keys(value).length } }
+        return {
+          keyword: 'maxProperties',
+          instancePath: path,
+          schemaPath: '#/maxProperties',
+          params: { limit: MAX_OBJECT_KEYS, count: Object.keys(value).length },
+        }
       }
       const child = (value as Record<string, unknown>)[key]
       if (typeof child === 'object' && child !== null) stack.push({ value: child, path: `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` })
@@ -95,7 +100,9 @@ function describe(e: ErrorObject): string {
     case 'minLength':
       return p.limit === 1 ? 'Must not be empty.' : `Must be at least ${p.limit} characters.`
     case 'maxProperties':
-      return p.count === undefined ? `Must have at most ${p.limit} fields.` : `Has ${p.count} fields; at most ${p.limit} are read here, far more than any request has.`
+      return p.count === undefined
+        ? `Must have at most ${p.limit} fields.`
+        : `Has ${p.count} fields; at most ${p.limit} are read here, far more than any request has.`
     case 'maxItems':
       return `Must have at most ${p.limit} items.`
     case 'minItems':

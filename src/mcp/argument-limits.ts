@@ -44,7 +44,8 @@ export function oversizedArguments(args: unknown, bodyBytes: number, maxBytes: n
     }
     let own = 0
     for (const key in value) {
-      if (++own > ARGUMENT_LIMITS.keysPerObject) return `Hold an object with more than ${ARGUMENT_LIMITS.keysPerObject} fields; no argument of any tool has that many.`
+      if (++own > ARGUMENT_LIMITS.keysPerObject)
+        return `Hold an object with more than ${ARGUMENT_LIMITS.keysPerObject} fields; no argument of any tool has that many.`
       if (++total > ARGUMENT_LIMITS.totalKeys) return `Hold more than ${ARGUMENT_LIMITS.totalKeys} fields in all; no call of any tool needs that many.`
       const child = (value as Record<string, unknown>)[key]
       if (typeof child === 'object' && child !== null) stack.push(child)

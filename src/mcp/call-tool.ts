@@ -24,7 +24,9 @@ export function toolError(tc: ToolContext, err: unknown, tool: string, retryAfte
   if (!(err instanceof AppError)) tc.ctx.log.error({ err, tool }, 'MCP tool failed')
   // The core names next steps by operation; an agent here takes them as tools.
   const message = inToolWords(renderNextSteps(appErr.message, toolNextSteps))
-  const errors = appErr.errors ? Object.fromEntries(Object.entries(renderNextStepsIn(appErr.errors, toolNextSteps)).map(([k, list]) => [k, list.map(inToolWords)])) : null
+  const errors = appErr.errors
+    ? Object.fromEntries(Object.entries(renderNextStepsIn(appErr.errors, toolNextSteps)).map(([k, list]) => [k, list.map(inToolWords)]))
+    : null
   const lines = [`${appErr.code}: ${message}`, ...Object.entries(errors ?? {}).map(([field, list]) => `- ${field}: ${list.join(' ')}`)]
   const details = {
     code: appErr.code,

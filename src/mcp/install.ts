@@ -56,7 +56,10 @@ function checkHost(ctx: AppContext, req: FastifyRequest): void {
  */
 function refuseWhatTheSdkWouldAnswerOutsideTheEnvelope(req: FastifyRequest): void {
   if (req.method === 'DELETE') {
-    throw new AppError('method_not_allowed', { message: 'There are no sessions to end: /mcp is stateless. Use POST (and GET).', headers: { Allow: 'GET, POST' } })
+    throw new AppError('method_not_allowed', {
+      message: 'There are no sessions to end: /mcp is stateless. Use POST (and GET).',
+      headers: { Allow: 'GET, POST' },
+    })
   }
   if (req.method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
     throw new AppError('unsupported_media_type', { message: 'Send JSON-RPC messages as application/json.' })

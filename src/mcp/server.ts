@@ -47,7 +47,11 @@ const prepared = new Map<string, PreparedTool[]>()
 function withoutExamples<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutExamples) as T
   if (!value || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'examples').map(([key, v]) => [key, withoutExamples(v)])) as T
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'examples')
+      .map(([key, v]) => [key, withoutExamples(v)]),
+  ) as T
 }
 
 function preparedTools(publicUrl: string): PreparedTool[] {
@@ -121,5 +125,9 @@ export function refuseOversizedCall(message: unknown, bodyBytes: number, tc: Too
   const why = oversizedArguments(params?.arguments, bodyBytes, ARGUMENT_LIMITS.bytes)
   if (!why) return undefined
   const instead = bodyBytes > ARGUMENT_LIMITS.bytes && tool.whenTooLarge ? ` ${tool.whenTooLarge.replaceAll('{public_base}', tc.ctx.config.publicUrl)}` : ''
-  return { jsonrpc: '2.0', id: id ?? null, result: toolError(tc, invalidField('arguments', `The arguments ${why.charAt(0).toLowerCase()}${why.slice(1)}${instead}`), tool.name) }
+  return {
+    jsonrpc: '2.0',
+    id: id ?? null,
+    result: toolError(tc, invalidField('arguments', `The arguments ${why.charAt(0).toLowerCase()}${why.slice(1)}${instead}`), tool.name),
+  }
 }

@@ -4,14 +4,15 @@ import { limits } from '../kernel/limits.ts'
 import { writableTypes } from '../slots/registry.ts'
 
 /** Every tool that names a page takes it as the REST paths do, an id or a login; agents also send ids as numbers. */
-export const ProfileKey = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ minLength: ProfileKeyParam.minLength, maxLength: ProfileKeyParam.maxLength })], {
-  description: 'The page: its id or login (list_profiles).',
-})
+export const ProfileKey = Type.Union(
+  [Type.Integer({ minimum: 1 }), Type.String({ minLength: ProfileKeyParam.minLength, maxLength: ProfileKeyParam.maxLength })],
+  {
+    description: 'The page: its id or login (list_profiles).',
+  },
+)
 
 /** Precognition for agents: every check runs, nothing is stored. */
-export const DryRun = Type.Optional(
-  Type.Boolean({ description: 'true: check everything, store nothing.' }),
-)
+export const DryRun = Type.Optional(Type.Boolean({ description: 'true: check everything, store nothing.' }))
 
 /** The same key twice within 24 hours answers the first result again instead of writing twice. */
 export const IdempotencyKey = Type.Optional(
@@ -42,7 +43,7 @@ const WritableType = Type.Unsafe<string>({ type: 'string', enum: writableTypes }
  */
 export function compactNewSlot(): TSchema {
   return Type.Object(
-    { type: WritableType, data: Type.Optional(SlotDataByType("The type's fields (list_slot_types {\"type\": …} gives them and an example).")) },
+    { type: WritableType, data: Type.Optional(SlotDataByType('The type\'s fields (list_slot_types {"type": …} gives them and an example).')) },
     { additionalProperties: false },
   )
 }
@@ -50,7 +51,7 @@ export function compactNewSlot(): TSchema {
 /** One slot patch as models see it: id, its type (optional, never changed) and the fields that change. */
 export function compactSlotPatch(id: TSchema): TSchema {
   return Type.Object(
-    { id, type: Type.Optional(WritableType), data: SlotDataByType('Only the fields that change; list_slot_types gives each type\'s.') },
+    { id, type: Type.Optional(WritableType), data: SlotDataByType("Only the fields that change; list_slot_types gives each type's.") },
     { additionalProperties: false, required: ['id', 'data'] },
   )
 }
@@ -73,10 +74,18 @@ export function advertisedOutput(tool: {
     ? {}
     : {
         dryRun: { type: 'boolean', const: true, description: 'Present on a dry run: nothing was stored; the rest is what would have been.' },
-        replayed: { type: 'boolean', const: true, description: 'Present when an earlier call with the same idempotencyKey did this: nothing was written again.' },
+        replayed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present when an earlier call with the same idempotencyKey did this: nothing was written again.',
+        },
       }
   const refusal = {
-    retryAfterSeconds: { type: 'integer', minimum: 1, description: 'Only on a call refused by the rate limit (isError): the seconds to wait before calling again.' },
+    retryAfterSeconds: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Only on a call refused by the rate limit (isError): the seconds to wait before calling again.',
+    },
   }
   return {
     ...rest,

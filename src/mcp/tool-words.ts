@@ -37,8 +37,8 @@ function toolFor(method: string, rawPath: string): string | undefined {
 
 /** The spec's placeholders, as words (a model would print `{public_base}` literally). */
 const PLACEHOLDERS: ReadonlyArray<[RegExp, string]> = [
-  [/\{public_base\}/g, 'the service\'s address'],
-  [/\{base_url\}/g, 'the API\'s address'],
+  [/\{public_base\}/g, "the service's address"],
+  [/\{base_url\}/g, "the API's address"],
   [/\{profileKey\}/g, 'the page'],
 ]
 

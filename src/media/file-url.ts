@@ -1,8 +1,7 @@
 import { SQUARE_SIZES, squareKey } from './storage.ts'
 
 /** The public URL of an uploaded file's path (`src`); the path itself stays an opaque key. */
-export const publicFileUrl = (publicUrl: string, path: string) =>
-  `${publicUrl}/static/${path.split('/').map(encodeURIComponent).join('/')}`
+export const publicFileUrl = (publicUrl: string, path: string) => `${publicUrl}/static/${path.split('/').map(encodeURIComponent).join('/')}`
 
 /** The URLs of an upload's square WebP crops (made on first request: square-crops.ts). */
 export interface SquareCropUrls {

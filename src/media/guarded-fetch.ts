@@ -140,9 +140,10 @@ async function pinnedClient(hop: Hop, options: NetworkOptions, signal: AbortSign
   const host = hop.url.hostname.startsWith('[') ? hop.url.hostname.slice(1, -1) : hop.url.hostname
   return new Client(hop.url.origin, {
     connect: (_opts, callback) => {
-      options
-        .connect({ address: hop.address, port: hop.port, tls, servername: isIP(host) ? undefined : host, signal })
-        .then((socket) => callback(null, socket), (err: Error) => callback(err, null))
+      options.connect({ address: hop.address, port: hop.port, tls, servername: isIP(host) ? undefined : host, signal }).then(
+        (socket) => callback(null, socket),
+        (err: Error) => callback(err, null),
+      )
     },
     pipelining: 0,
     headersTimeout: options.timeoutMs,
@@ -156,50 +157,56 @@ async function pinnedClient(hop: Hop, options: NetworkOptions, signal: AbortSign
  * checked address (no DNS rebinding), at most `maxRedirects` redirects each checked the same way,
  * at most `maxBytes`, within `timeoutMs` in all. Returns the size written to `destination`.
  */
-export async function guardedFetch(
-  rawUrl: string,
-  options: GuardedFetchOptions,
-): Promise<{ size: number; url: string; cacheControl: string | undefined }> {
-  return withinDeadline(rawUrl, options.timeoutMs, { late: 'The download did not finish', failed: 'The URL could not be downloaded' }, async (start, signal) => {
-    let url = start
-    for (let redirects = 0; ; redirects++) {
-      const hop = await checkHop(url, options, signal)
-      const client = await pinnedClient(hop, options, signal)
-      try {
-        const res = await client.request({
-          path: `${url.pathname}${url.search}`,
-          method: 'GET',
-          headers: { accept: options.accept ?? 'image/jpeg, image/png, image/webp, image/gif', 'accept-encoding': 'identity', 'user-agent': 'Slotline-Upload/1.0' },
-          signal,
-        })
-        if (REDIRECTS.has(res.statusCode)) {
-          res.body.resume()
-          const location = res.headers.location
-          if (typeof location !== 'string') throw new UrlRefused(`The URL answered ${res.statusCode} without a Location.`)
-          if (redirects >= options.maxRedirects) throw new UrlRefused(`The URL redirects more than ${options.maxRedirects} times.`)
-          url = new URL(location, url)
-          continue
+export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions): Promise<{ size: number; url: string; cacheControl: string | undefined }> {
+  return withinDeadline(
+    rawUrl,
+    options.timeoutMs,
+    { late: 'The download did not finish', failed: 'The URL could not be downloaded' },
+    async (start, signal) => {
+      let url = start
+      for (let redirects = 0; ; redirects++) {
+        const hop = await checkHop(url, options, signal)
+        const client = await pinnedClient(hop, options, signal)
+        try {
+          const res = await client.request({
+            path: `${url.pathname}${url.search}`,
+            method: 'GET',
+            headers: {
+              accept: options.accept ?? 'image/jpeg, image/png, image/webp, image/gif',
+              'accept-encoding': 'identity',
+              'user-agent': 'Slotline-Upload/1.0',
+            },
+            signal,
+          })
+          if (REDIRECTS.has(res.statusCode)) {
+            res.body.resume()
+            const location = res.headers.location
+            if (typeof location !== 'string') throw new UrlRefused(`The URL answered ${res.statusCode} without a Location.`)
+            if (redirects >= options.maxRedirects) throw new UrlRefused(`The URL redirects more than ${options.maxRedirects} times.`)
+            url = new URL(location, url)
+            continue
+          }
+          if (res.statusCode < 200 || res.statusCode > 299) {
+            res.body.resume()
+            throw new UrlRefused(`The URL answered HTTP ${res.statusCode}; it must answer 200 with the image.`)
+          }
+          const declared = Number(res.headers['content-length'])
+          if (declared > options.maxBytes) {
+            // Destroying a body that is still arriving makes it emit an error; unheard, that
+            // error would end the process.
+            res.body.on('error', () => {}).destroy()
+            throw new UrlRefused(tooLarge(options.maxBytes))
+          }
+          const limiter = new ByteLimit(options.maxBytes, (max) => new UrlRefused(tooLarge(max)))
+          await pipeline(res.body, limiter, createWriteStream(options.destination), { signal })
+          const cacheControl = res.headers['cache-control']
+          return { size: limiter.seen, url: url.href, cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined }
+        } finally {
+          await client.destroy().catch(() => {})
         }
-        if (res.statusCode < 200 || res.statusCode > 299) {
-          res.body.resume()
-          throw new UrlRefused(`The URL answered HTTP ${res.statusCode}; it must answer 200 with the image.`)
-        }
-        const declared = Number(res.headers['content-length'])
-        if (declared > options.maxBytes) {
-          // Destroying a body that is still arriving makes it emit an error; unheard, that
-          // error would end the process.
-          res.body.on('error', () => {}).destroy()
-          throw new UrlRefused(tooLarge(options.maxBytes))
-        }
-        const limiter = new ByteLimit(options.maxBytes, (max) => new UrlRefused(tooLarge(max)))
-        await pipeline(res.body, limiter, createWriteStream(options.destination), { signal })
-        const cacheControl = res.headers['cache-control']
-        return { size: limiter.seen, url: url.href, cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined }
-      } finally {
-        await client.destroy().catch(() => {})
       }
-    }
-  })
+    },
+  )
 }
 
 /**

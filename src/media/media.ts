@@ -24,7 +24,6 @@ export function createMedia(ctx: AppContext): Media {
   return { storage, resolve: systemResolver, connect: directConnector, now: Date.now, urlTimeoutMs: limits.uploadFromUrlTimeoutSeconds * 1000 }
 }
 
-
 /** Replaces parts of a context's media services (tests: network, clock, timeouts). */
 export function configureMedia(ctx: AppContext, overrides: Partial<Omit<Media, 'storage'>>): Media {
   return Object.assign(ctx.media, overrides)

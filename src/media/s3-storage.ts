@@ -12,16 +12,19 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   // Imported here rather than at the top: a start without S3 does not carry the SDK, one of the largest dependencies.
   const sdk = import('@aws-sdk/client-s3')
-  const connected = sdk.then(({ S3Client }) => new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    forcePathStyle: s3.forcePathStyle,
-    credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
-    // Checksums only where S3 requires them: streamed bodies then go up as plain PUTs that
-    // S3-compatible servers (MinIO, Garage, s3rver) all understand.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  }))
+  const connected = sdk.then(
+    ({ S3Client }) =>
+      new S3Client({
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        // Checksums only where S3 requires them: streamed bodies then go up as plain PUTs that
+        // S3-compatible servers (MinIO, Garage, s3rver) all understand.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+  )
   return {
     kind: 's3',
     async put(key, content, contentType) {

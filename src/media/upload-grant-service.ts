@@ -53,8 +53,7 @@ export function uploadUrlSigner(secret: Buffer, options: SignerOptions) {
   }
 }
 
-const signerOf = (ctx: AppContext) =>
-  uploadUrlSigner(ctx.secret, { now: ctx.media.now, lifetimeMs: limits.uploadUrlMinutes * 60_000 })
+const signerOf = (ctx: AppContext) => uploadUrlSigner(ctx.secret, { now: ctx.media.now, lifetimeMs: limits.uploadUrlMinutes * 60_000 })
 
 /** Issues a signed single-use upload URL for the user, recorded in `db`. */
 async function issue(ctx: AppContext, db: Db, userId: number): Promise<UploadUrlGrant> {

@@ -38,8 +38,7 @@ export interface UploadOptions {
   dryRun: boolean
 }
 
-const tooLarge = (limit: number) =>
-  new AppError('payload_too_large', { message: `The file is larger than ${limit / 1024 / 1024} MB; send a smaller image.` })
+const tooLarge = (limit: number) => new AppError('payload_too_large', { message: `The file is larger than ${limit / 1024 / 1024} MB; send a smaller image.` })
 
 /**
  * Validates and processes the file at `file`, then stores it as the user's (unless dry run),

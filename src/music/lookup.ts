@@ -140,15 +140,17 @@ const sameRelease = (x: Release, y: Release) =>
   x.kind === y.kind && plain(x.title) === plain(y.title) && (!x.artist || !y.artist || plain(x.artist) === plain(y.artist))
 
 async function byTitle(title: string, artist: string | null, kind: 'album' | 'track', p: Providers, a: Attempts): Promise<Found | null> {
-  const [deezer, itunes] = await Promise.all([
-    a.run((d) => p.deezer.search(title, artist, kind, d)),
-    a.run((d) => p.itunes.search(title, artist, kind, d)),
-  ])
+  const [deezer, itunes] = await Promise.all([a.run((d) => p.deezer.search(title, artist, kind, d)), a.run((d) => p.itunes.search(title, artist, kind, d))])
   // Each catalogue ranks its own hits; on equal scores Deezer's come first (its covers are larger).
   const hits = [...(deezer ?? []), ...(itunes ?? [])]
   if (!hits.length) return null
   const best = hits.map((r, i) => ({ r, i, s: score(r, title, artist) })).sort((x, y) => y.s - x.s || x.i - y.i)[0].r
-  return withAllLinks(best, hits.filter((r) => r !== best && sameRelease(r, best)), p, a)
+  return withAllLinks(
+    best,
+    hits.filter((r) => r !== best && sameRelease(r, best)),
+    p,
+    a,
+  )
 }
 
 function resolve(q: MusicQuery, p: Providers, a: Attempts): Promise<Found | null> {

@@ -33,7 +33,10 @@ function asIsrc(q: string): string | null {
   return ISRC.test(compact) ? compact : null
 }
 
-const knownPlatforms = () => MUSIC_PLATFORMS.slice(0, 8).map((p) => p.label).join(', ')
+const knownPlatforms = () =>
+  MUSIC_PLATFORMS.slice(0, 8)
+    .map((p) => p.label)
+    .join(', ')
 
 /**
  * True for a query written as a link. Such a query is a link or nothing: off the music platforms

@@ -78,9 +78,12 @@ export function installOAuthEndpoints(app: FastifyInstance, ctx: AppContext): vo
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => {
       try {
         // RFC 6749 §3.1: parameters must not be included more than once.
-        done(null, parseFormBody(body as Buffer, (key) => {
-          throw new OAuthError('invalid_request', `${key} was sent more than once; send each parameter once.`)
-        }))
+        done(
+          null,
+          parseFormBody(body as Buffer, (key) => {
+            throw new OAuthError('invalid_request', `${key} was sent more than once; send each parameter once.`)
+          }),
+        )
       } catch (err) {
         done(err instanceof OAuthError ? err : new OAuthError('invalid_request', 'The body must be application/x-www-form-urlencoded UTF-8.'), undefined)
       }
@@ -130,7 +133,10 @@ export function installOAuthEndpoints(app: FastifyInstance, ctx: AppContext): vo
       if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
         throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json.')
       }
-      return reply.code(201).header('cache-control', 'no-store').send(await oauthClients.register(ctx, req.body))
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(await oauthClients.register(ctx, req.body))
     })
     scope.post('/oauth/token', async (req, reply) => {
       const tokens = await oauthGrants.token(ctx, formOf(req.headers['content-type'], req.body))
@@ -154,6 +160,7 @@ export function installOAuthEndpoints(app: FastifyInstance, ctx: AppContext): vo
 
 /** Token and revocation requests are form-encoded (RFC 6749 §4.1.3, RFC 7009 §2.1), so every value is a string. */
 function formOf(contentType: string | undefined, body: unknown): Record<string, string> {
-  if (!String(contentType ?? '').startsWith('application/x-www-form-urlencoded') || typeof body !== 'object' || body === null) throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.')
+  if (!String(contentType ?? '').startsWith('application/x-www-form-urlencoded') || typeof body !== 'object' || body === null)
+    throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.')
   return body as Record<string, string>
 }

@@ -86,14 +86,7 @@ const SECRET_FIELDS = [
 ]
 
 /** At the top of a log call's object or of a request's, by pino's own redaction. */
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'headers.cookie',
-  'headers["set-cookie"]',
-  ...SECRET_FIELDS,
-]
+const REDACT_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'headers["set-cookie"]', ...SECRET_FIELDS]
 
 /** One level down (`{ input: { password } }`), by hand: see censorNested. */
 const NESTED_SECRETS = new Set(SECRET_FIELDS)

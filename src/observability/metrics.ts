@@ -28,7 +28,6 @@ export interface AppMetrics {
   pageCache: { hits: number; misses: number; fastPath: Record<FastPathKey, number> }
 }
 
-
 /** The route label of fast-path answers: the page route's readable pattern. */
 export const PAGE_ROUTE = '/:login'
 
@@ -72,7 +71,12 @@ export function createMetrics(): AppMetrics {
       registers,
     }),
     idempotentReplays: new Counter({ name: 'slotline_idempotent_replays_total', help: 'Writes answered from a stored Idempotency-Key answer', registers }),
-    rateLimitRefusals: new Counter({ name: 'slotline_rate_limit_refusals_total', help: 'Requests refused with 429 by route', labelNames: ['route'] as const, registers }),
+    rateLimitRefusals: new Counter({
+      name: 'slotline_rate_limit_refusals_total',
+      help: 'Requests refused with 429 by route',
+      labelNames: ['route'] as const,
+      registers,
+    }),
     upstreamFailures: new Counter({
       name: 'slotline_upstream_failures_total',
       help: 'Failed calls to third-party upstreams by provider',

@@ -55,7 +55,17 @@ export function installFormSubmissions(app: FastifyInstance, ctx: AppContext): v
       if (verdict && !verdict.allowed) {
         const seconds = retryAfterSeconds(verdict)
         reply.header('retry-after', seconds)
-        return send(429, noticePage({ code: '429', title: t.formTooMany, lines: [fill(t.formWait, { seconds: seconds.toLocaleString(lang) })], back, backLabel: t.backToPage, lang }))
+        return send(
+          429,
+          noticePage({
+            code: '429',
+            title: t.formTooMany,
+            lines: [fill(t.formWait, { seconds: seconds.toLocaleString(lang) })],
+            back,
+            backLabel: t.backToPage,
+            lang,
+          }),
+        )
       }
 
       const input = (req.body ?? {}) as SubmittedBody

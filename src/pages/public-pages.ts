@@ -91,7 +91,10 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
   }
 
   const sendNotFound = (reply: FastifyReply) =>
-    reply.code(404).headers(notFoundHeaders).send(notFoundPageIn(languageFromHeader(reply.request.headers['accept-language'])).body)
+    reply
+      .code(404)
+      .headers(notFoundHeaders)
+      .send(notFoundPageIn(languageFromHeader(reply.request.headers['accept-language'])).body)
 
   async function publishedProfile(login: string): Promise<StoredProfile | undefined> {
     const profile = await visitorUseCases.pageByLogin(ctx, login)
@@ -103,7 +106,13 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
    * call. The security headers are built now, not at start: the public URL is final only once
    * the server listens (PORT=0 in tests).
    */
-  function cached(profile: StoredProfile, domain: string | undefined, body: Buffer, own: Record<string, string>, expiresAt: number | undefined): Promise<CachedPage> {
+  function cached(
+    profile: StoredProfile,
+    domain: string | undefined,
+    body: Buffer,
+    own: Record<string, string>,
+    expiresAt: number | undefined,
+  ): Promise<CachedPage> {
     const etag = strongEtag(body)
     const notModified = {
       ...pageSecurityHeaders(ctx.config.publicUrl, pageStyle(profile.themeId).hash),
@@ -133,7 +142,13 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
       return cached(profile, domain, Buffer.from(counted), { 'content-type': 'text/html; charset=utf-8' }, expiresAt)
     }
     const { markdown, expiresAt } = await publicPageMarkdown(ctx.db, ctx.config, profile, now)
-    return cached(profile, domain, Buffer.from(markdown), { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) }, expiresAt)
+    return cached(
+      profile,
+      domain,
+      Buffer.from(markdown),
+      { 'content-type': 'text/markdown; charset=utf-8', 'x-markdown-tokens': String(await markdownTokens(markdown)) },
+      expiresAt,
+    )
   }
 
   /** A cached page, or a fresh render (stored unless a write landed meanwhile); undefined: no page. */
@@ -192,7 +207,10 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     if (!found) return sendNotFound(reply)
     if (found.domain && !onDomain) {
       // The old address moves for good; an hour's caching lets a released domain hand it back.
-      return reply.code(301).headers({ location: domainPageUrl(found.domain), 'cache-control': 'public, max-age=3600' }).send()
+      return reply
+        .code(301)
+        .headers({ location: domainPageUrl(found.domain), 'cache-control': 'public, max-age=3600' })
+        .send()
     }
     countView(found, kind, req.method, ip, req.headers, req.url)
     const sent = representationOf(found, req.headers['accept-encoding'])

@@ -54,7 +54,8 @@ async function download(ctx: AppContext, url: string): Promise<Proxied> {
     const sharp = await loadSharp()
     try {
       const format = (await sharp(temp, { limitInputPixels: MAX_PIXELS }).metadata()).format
-      if (!format || !['jpeg', 'png', 'webp', 'gif'].includes(format)) throw new UrlRefused(`The upstream answered ${format ?? 'something'}, not an image we take.`)
+      if (!format || !['jpeg', 'png', 'webp', 'gif'].includes(format))
+        throw new UrlRefused(`The upstream answered ${format ?? 'something'}, not an image we take.`)
       body = await sharp(temp, { limitInputPixels: MAX_PIXELS })
         .rotate()
         .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })

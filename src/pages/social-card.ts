@@ -32,15 +32,18 @@ export interface CardText {
  * the control characters XML 1.0 refuses outright (one of them would make the whole card fail).
  */
 export function svgText(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** Long names end in an ellipsis instead of running off the card (counted in code points). */
 const clip = (text: string, max: number) => {
   const chars = [...text.replace(/\s+/g, ' ').trim()]
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('').trimEnd()}…`
+  return chars.length <= max
+    ? chars.join('')
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
 }
 
 /** The card as SVG: name, address, and the avatar (a PNG data URL) in a circle when there is one. */
@@ -65,8 +68,6 @@ ${avatar}
 <text x="${CARD_WIDTH - 60}" y="${CARD_HEIGHT - 50}" text-anchor="end" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="28" fill="#a5b4fc">Slotline</text>
 </svg>`
 }
-
-
 
 interface Card {
   version: string

@@ -18,7 +18,10 @@ export function parseInclude(raw: string | undefined): ReadonlySet<ProfileInclud
     .filter(Boolean)
   const unknown = wanted.filter((w) => !(PROFILE_INCLUDES as readonly string[]).includes(w))
   if (unknown.length) {
-    throw invalidField('include', `Unknown include value${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}: use ${PROFILE_INCLUDES.join(', ')}.`)
+    throw invalidField(
+      'include',
+      `Unknown include value${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}: use ${PROFILE_INCLUDES.join(', ')}.`,
+    )
   }
   return new Set(wanted as ProfileInclude[])
 }

@@ -68,7 +68,12 @@ export async function pageMarkdown(db: Db, config: Config, profile: StoredProfil
  * The public markdown view: only the slots shown at `now`, numbered as the visitor
  * sees them (no gap betrays a hidden one), and the moment that set changes by itself.
  */
-export async function publicPageMarkdown(db: Db, config: Config, profile: StoredProfile, now = Date.now()): Promise<{ markdown: string; expiresAt: number | undefined }> {
+export async function publicPageMarkdown(
+  db: Db,
+  config: Config,
+  profile: StoredProfile,
+  now = Date.now(),
+): Promise<{ markdown: string; expiresAt: number | undefined }> {
   const [all, owner] = await Promise.all([slotService.list(db, profile.id), usersRepository.findById(db, profile.userId)])
   const { slots, expiresAt } = shownSlots(all, owner?.timezone ?? 'UTC', now)
   const records = await slotService.records(db, profile.userId, slots)

@@ -76,7 +76,8 @@ export const StoreProfileRequest = Type.Object(
       minLength: limits.login.minLength,
       maxLength: limits.login.maxLength,
       pattern: limits.login.pattern,
-      description: 'The public address segment; check availability with {{profiles.checkLogin}}. Digits only is allowed (the page is /<digits>), but API paths then reach the profile by its id.',
+      description:
+        'The public address segment; check availability with {{profiles.checkLogin}}. Digits only is allowed (the page is /<digits>), but API paths then reach the profile by its id.',
       examples: ['jane.doe'],
     }),
   },

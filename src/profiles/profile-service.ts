@@ -29,8 +29,7 @@ export async function checkLogin(db: Db, login: string, exceptProfileId?: number
 }
 
 // A client that addresses pages by login would otherwise reach the page whose id is that number.
-const digitsOnlyNote = (login: string) =>
-  `Its public page is /${login}, but in API paths a segment of digits is always an id: use the profile's id there.`
+const digitsOnlyNote = (login: string) => `Its public page is /${login}, but in API paths a segment of digits is always an id: use the profile's id there.`
 
 /** Login rules that need the store: free, or held by `exceptProfileId`. */
 export async function assertLoginAvailable(db: Db, login: string, exceptProfileId?: number): Promise<void> {
@@ -78,7 +77,11 @@ async function update(db: Db, profile: StoredProfile, body: UpdateProfileRequest
   }
   // An image already on the page passes as is: reading a profile and sending it back must work.
   const newPaths = IMAGE_FIELDS.filter((f) => body[f] != null && body[f] !== profile[f])
-  const owned = await filesRepository.ownedPaths(db, profile.userId, newPaths.map((f) => body[f] as string))
+  const owned = await filesRepository.ownedPaths(
+    db,
+    profile.userId,
+    newPaths.map((f) => body[f] as string),
+  )
   for (const field of newPaths) {
     const path = body[field] as string
     if (owned.has(path)) continue

@@ -3,7 +3,16 @@ import { mdText } from './shared/markdown-text.ts'
 import { mdLink, outbound } from './shared/render.ts'
 import { Problems } from './shared/rules.ts'
 import { strictObject, text } from './shared/schema-parts.ts'
-import { BUTTON_CSS, BUTTON_STYLE_LABELS, CUSTOMIZE_WORDS, ButtonCustomize, buttonStyle, customizeField, customStyleAttr, normaliseCustomize } from './shared/style.ts'
+import {
+  BUTTON_CSS,
+  BUTTON_STYLE_LABELS,
+  CUSTOMIZE_WORDS,
+  ButtonCustomize,
+  buttonStyle,
+  customizeField,
+  customStyleAttr,
+  normaliseCustomize,
+} from './shared/style.ts'
 import { defineSlotType } from './types.ts'
 
 export default defineSlotType({

@@ -33,7 +33,16 @@ export function eventWhen(e: Pick<EventView, 'startsAt' | 'endsAt' | 'timezone'>
   if (Number.isNaN(start.getTime())) return e.startsAt
   const end = e.endsAt ? new Date(e.endsAt) : undefined
   const timeZone = [e.timezone, ownerZone].find(isTimeZone) ?? 'UTC'
-  const f = new Intl.DateTimeFormat(localeOf(lang, timeZone), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })
+  const f = new Intl.DateTimeFormat(localeOf(lang, timeZone), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  })
   return end && end.getTime() > start.getTime() ? f.formatRange(start, end) : f.format(start)
 }
 
@@ -72,7 +81,13 @@ export default defineSlotType({
   markdown(s, record) {
     const e = asEvent(record)
     if (!e) return `_(event ${s.data.eventId} is no longer available)_`
-    const rows = [`**${mdText(e.title)}**`, `When: ${eventWhen(e, 'en-GB')}`, e.location ? `Where: ${mdText(e.location)}` : '', mdText(e.description), e.link ? `Details: ${mdLink(e.link, e.link)}` : '']
+    const rows = [
+      `**${mdText(e.title)}**`,
+      `When: ${eventWhen(e, 'en-GB')}`,
+      e.location ? `Where: ${mdText(e.location)}` : '',
+      mdText(e.description),
+      e.link ? `Details: ${mdLink(e.link, e.link)}` : '',
+    ]
     return rows.filter(Boolean).join('\n')
   },
 

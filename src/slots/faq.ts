@@ -86,7 +86,8 @@ export default defineSlotType({
 
   html(s, r) {
     const rows = s.data.items.map(
-      (item) => r.h`<details class="slot-faq-item"><summary>${item.title}<span class="sr-only"> (${words(r).faqToggle})</span></summary><p>${lines(r, item.text)}</p></details>`,
+      (item) =>
+        r.h`<details class="slot-faq-item"><summary>${item.title}<span class="sr-only"> (${words(r).faqToggle})</span></summary><p>${lines(r, item.text)}</p></details>`,
     )
     return r.h`<section class="slot slot-faq ${s.data.faqStyle}">${s.data.title ? r.h`<h2>${s.data.title}</h2>` : ''}${rows}</section>`
   },

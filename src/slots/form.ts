@@ -5,7 +5,16 @@ import { mdText } from './shared/markdown-text.ts'
 import type { FormField, FormView } from './shared/records.ts'
 import { lines, words } from './shared/render.ts'
 import { strictObject, stringEnum, text } from './shared/schema-parts.ts'
-import { BUTTON_CSS, BUTTON_STYLE_LABELS, CUSTOMIZE_WORDS, buttonStyle, customizeField, customStyleAttr, FormCustomize, normaliseCustomize } from './shared/style.ts'
+import {
+  BUTTON_CSS,
+  BUTTON_STYLE_LABELS,
+  CUSTOMIZE_WORDS,
+  buttonStyle,
+  customizeField,
+  customStyleAttr,
+  FormCustomize,
+  normaliseCustomize,
+} from './shared/style.ts'
 import { SlotRuleError, defineSlotType } from './types.ts'
 
 const asForm = (record: unknown) => (record && typeof record === 'object' && 'fields' in record ? (record as FormView) : undefined)

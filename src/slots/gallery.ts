@@ -17,8 +17,7 @@ const GalleryItem = strictObject({
 
 // How wide an item shows (a 600 px page in src/rendering/theme.css; below, a card with 20 px padding
 // and a grid of 140 px-or-wider columns): alone it spans the card; with others, two columns on a phone.
-const shownWidth = (count: number) =>
-  count === 1 ? '(max-width: 600px) calc(100vw - 72px), 528px' : '(max-width: 600px) calc(50vw - 41px), 259px'
+const shownWidth = (count: number) => (count === 1 ? '(max-width: 600px) calc(100vw - 72px), 528px' : '(max-width: 600px) calc(50vw - 41px), 259px')
 
 export default defineSlotType({
   type: 'gallery',
@@ -86,7 +85,10 @@ export default defineSlotType({
         eager: !!r.eagerImages && i === 0,
       })
       const index = indexes[i]
-      const body = index === null ? img : outbound(r, s.id, index, { className: 'slot-gallery-link', label: item.text || say(words(r).openHost, { host: hostOf(item.link) }) }, img)
+      const body =
+        index === null
+          ? img
+          : outbound(r, s.id, index, { className: 'slot-gallery-link', label: item.text || say(words(r).openHost, { host: hostOf(item.link) }) }, img)
       return r.h`<li><figure>${body}${item.text ? r.h`<figcaption>${lines(r, item.text)}</figcaption>` : ''}</figure></li>`
     })
     return r.h`<section class="slot slot-gallery">${s.data.title ? r.h`<h2>${s.data.title}</h2>` : ''}<ul class="slot-gallery-items">${items}</ul></section>`

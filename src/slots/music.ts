@@ -23,8 +23,7 @@ function platformOf(link: string): { platform: string; label: string; icon: stri
 }
 
 /** Indexes of data.links in display order: by `order`, then as sent. */
-const displayOrder = (links: Array<{ order?: number }>) =>
-  links.map((_, i) => i).sort((a, b) => (links[a].order ?? a) - (links[b].order ?? b) || a - b)
+const displayOrder = (links: Array<{ order?: number }>) => links.map((_, i) => i).sort((a, b) => (links[a].order ?? a) - (links[b].order ?? b) || a - b)
 
 export default defineSlotType({
   type: 'music',
@@ -104,7 +103,10 @@ export default defineSlotType({
   html(s, r) {
     const { album, artist, thumbnail, showCover, style } = s.data
     const t = words(r)
-    const cover = showCover && thumbnail ? r.h`<img class="slot-music-cover" src="${remoteImageOf(r, safeUrl(thumbnail))}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer">` : ''
+    const cover =
+      showCover && thumbnail
+        ? r.h`<img class="slot-music-cover" src="${remoteImageOf(r, safeUrl(thumbnail))}" alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer">`
+        : ''
     const buttons = displayOrder(s.data.links).map((i, index) => {
       const p = s.computed.links[i] ?? platformOf(s.data.links[i].link)
       const inner = r.h`${r.icon ? r.icon(p.icon) : ''}<span class="slot-music-platform">${p.label}</span><span class="slot-music-play" aria-hidden="true">${t.musicPlay}</span>`

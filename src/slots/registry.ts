@@ -28,8 +28,7 @@ export const slotTypes: Readonly<Record<SlotType, AnySlotTypeDef>> = Object.free
 })
 
 /** The registry entry of a stored type, or undefined for a legacy type (supported: false). */
-export const slotTypeOf = (type: string): AnySlotTypeDef | undefined =>
-  Object.hasOwn(slotTypes, type) ? slotTypes[type as SlotType] : undefined
+export const slotTypeOf = (type: string): AnySlotTypeDef | undefined => (Object.hasOwn(slotTypes, type) ? slotTypes[type as SlotType] : undefined)
 
 /** The types the API can create and edit. */
 export const writableTypes = (Object.keys(slotTypes) as SlotType[]).filter((t) => slotTypes[t].writable)

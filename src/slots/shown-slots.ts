@@ -21,5 +21,4 @@ export function shownSlots<S extends { visibility: Parameters<typeof isShownAt>[
 }
 
 /** Whether one slot shows at `now`. */
-export const isSlotShown = (slot: { visibility: Parameters<typeof isShownAt>[0] }, timeZone: string, now: number) =>
-  isShownAt(slot.visibility, timeZone, now)
+export const isSlotShown = (slot: { visibility: Parameters<typeof isShownAt>[0] }, timeZone: string, now: number) => isShownAt(slot.visibility, timeZone, now)

@@ -42,7 +42,11 @@ function explain(def: AnySlotTypeDef, errors: FieldErrors): FieldErrors {
     if (messages.every((m) => m === VAGUE) && explained(key)) continue
     const shape = key.replace(/\.\d+(?=\.|$)/g, '.*')
     out[key] = computed.has(shape)
-      ? messages.map((m) => (m === UNKNOWN ? `"${key.split('.').pop()}" is computed by the server (read it from computed.${shape.replace(/\.\*/g, '[]')}); remove it from data.` : m))
+      ? messages.map((m) =>
+          m === UNKNOWN
+            ? `"${key.split('.').pop()}" is computed by the server (read it from computed.${shape.replace(/\.\*/g, '[]')}); remove it from data.`
+            : m,
+        )
       : messages
   }
   return out
@@ -100,4 +104,3 @@ function withoutUnknownKeys(value: unknown, errors: ErrorObject[]): unknown {
   }
   return copy
 }
-

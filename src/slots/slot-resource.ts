@@ -12,7 +12,8 @@ export const Slot = Type.Object(
     type: Type.String({ description: `One of ${SLOT_TYPES.join(', ')}; another value is a legacy type (supported: false).` }),
     order: Type.Integer({ minimum: 0, description: 'Position on the page, 0 first; always 0..n-1 without gaps.' }),
     supported: Type.Boolean({
-      description: 'False for a legacy slot type (it can be deleted or reordered, not edited), or for stored data its type cannot read any more (send its data again, or delete it).',
+      description:
+        'False for a legacy slot type (it can be deleted or reordered, not edited), or for stored data its type cannot read any more (send its data again, or delete it).',
     }),
     data: Type.Object({}, { additionalProperties: true, description: 'The body, in the shape of the type’s schema ({{slotTypes.get}}).' }),
     computed: Type.Object({}, { additionalProperties: true, description: 'Server-derived and read-only; sending any of these names in data is 422.' }),
@@ -56,8 +57,7 @@ export interface StoredSlotLike {
   updatedAt: string | null
 }
 
-export const unsupportedMessage = (type: string) =>
-  `The slot type "${type}" is not supported by the API: this slot can only be deleted or reordered.`
+export const unsupportedMessage = (type: string) => `The slot type "${type}" is not supported by the API: this slot can only be deleted or reordered.`
 
 export const unreadableMessage = (slot: { id: number; type: string }) =>
   `This ${slot.type} slot holds stored data its type cannot read any more, so it is not shown on the page. ` +

@@ -33,7 +33,12 @@ export default defineSlotType({
     link: { hint: 'Makes the whole block a link, if you like: a web address, an e-mail address or a phone number.' },
   },
   enumLabels: { textStyle: { border: 'Card with a border', plain: 'Plain text' } },
-  example: { title: 'About me', description: '<p>Photographer in <strong>Lisbon</strong>.</p><ul><li>Portraits</li><li>Weddings</li></ul>', textStyle: 'border', link: '' },
+  example: {
+    title: 'About me',
+    description: '<p>Photographer in <strong>Lisbon</strong>.</p><ul><li>Portraits</li><li>Weddings</li></ul>',
+    textStyle: 'border',
+    link: '',
+  },
 
   normalise(d) {
     const p = new Problems()

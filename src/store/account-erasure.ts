@@ -17,7 +17,14 @@ async function erase(db: Db, userId: number): Promise<ErasedAccount> {
   const files = await db.deleteFrom('files').where('user_id', '=', userId).returning('path').execute()
   if (profileIds.length) {
     await db.deleteFrom('form_submissions').where('profile_id', 'in', profileIds).execute()
-    for (const table of ['analytics_slot_monthly', 'analytics_monthly', 'analytics_social_daily', 'analytics_slot_daily', 'analytics_daily', 'slots'] as const) {
+    for (const table of [
+      'analytics_slot_monthly',
+      'analytics_monthly',
+      'analytics_social_daily',
+      'analytics_slot_daily',
+      'analytics_daily',
+      'slots',
+    ] as const) {
       await db.deleteFrom(table).where('profile_id', 'in', profileIds).execute()
     }
     await db.deleteFrom('profiles').where('id', 'in', profileIds).execute()

@@ -13,7 +13,12 @@ async function rowsOf(db: Db, userId: number) {
   const submissions = ids.length ? await db.selectFrom('form_submissions').selectAll().where('profile_id', 'in', ids).orderBy('id').execute() : []
   const forms = await db.selectFrom('forms').selectAll().where('user_id', '=', userId).orderBy('id').execute()
   const events = await db.selectFrom('events').selectAll().where('user_id', '=', userId).orderBy('id').execute()
-  const tokens = await db.selectFrom('tokens').select(['id', 'name', 'abilities', 'kind', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('id').execute()
+  const tokens = await db
+    .selectFrom('tokens')
+    .select(['id', 'name', 'abilities', 'kind', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute()
   const uploads = await db.selectFrom('files').selectAll().where('user_id', '=', userId).where('variant_of', 'is', null).orderBy('id').execute()
   return { user, profiles, slots, submissions, forms, events, tokens, uploads }
 }

@@ -61,7 +61,9 @@ async function ensureMonths(db: Db, from: string, through: string): Promise<stri
       const [lo, hi] = [`${month}-01`, `${monthAfter(month)}-01`]
       await db.transaction().execute(async (trx) => {
         await sql.raw(`CREATE TABLE ${name} (LIKE ${table} INCLUDING DEFAULTS)`).execute(trx)
-        await sql.raw(`WITH moved AS (DELETE FROM ${table}_default WHERE day >= '${lo}' AND day < '${hi}' RETURNING *) INSERT INTO ${name} SELECT * FROM moved`).execute(trx)
+        await sql
+          .raw(`WITH moved AS (DELETE FROM ${table}_default WHERE day >= '${lo}' AND day < '${hi}' RETURNING *) INSERT INTO ${name} SELECT * FROM moved`)
+          .execute(trx)
         await sql.raw(`ALTER TABLE ${table} ATTACH PARTITION ${name} FOR VALUES FROM ('${lo}') TO ('${hi}')`).execute(trx)
       })
       made.push(name)

@@ -48,10 +48,8 @@ const toBuffer = (b: Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buff
 
 type DayTable = 'analytics_daily' | 'analytics_slot_daily'
 /** `day` within any of the ranges. */
-const inRanges =
-  (ranges: DayRange[]) =>
-  (eb: ExpressionBuilder<Database, DayTable>) =>
-    eb.or(ranges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)])))
+const inRanges = (ranges: DayRange[]) => (eb: ExpressionBuilder<Database, DayTable>) =>
+  eb.or(ranges.map((r) => eb.and([eb('day', '>=', r.from), eb('day', '<=', r.to)])))
 
 /**
  * Makes the current transaction the only analytics writer: sketches are merged read-modify-write,
@@ -354,7 +352,14 @@ async function addBreakdowns(db: Db, rows: BreakdownRow[]): Promise<void> {
   await upsertRollups(
     db,
     'analytics_account_breakdown_monthly',
-    accountMonths.map((r) => ({ user_id: owners.get(r.profileId)!, month: r.period, dimension: r.dimension, value: r.value, views: r.views, clicks: r.clicks })),
+    accountMonths.map((r) => ({
+      user_id: owners.get(r.profileId)!,
+      month: r.period,
+      dimension: r.dimension,
+      value: r.value,
+      views: r.views,
+      clicks: r.clicks,
+    })),
     { key: ['user_id', 'month', 'dimension', 'value'], ...merge },
   )
 }
@@ -434,7 +439,13 @@ const BREAKDOWN_TABLES = {
 } as const
 
 /** Views and clicks per dimension and value over whole months and day ranges, summed by the database. */
-async function summedBreakdowns(db: Db, whose: keyof typeof BREAKDOWN_TABLES, ownerIds: number[], months: string[], days: DayRange[]): Promise<BreakdownTotal[]> {
+async function summedBreakdowns(
+  db: Db,
+  whose: keyof typeof BREAKDOWN_TABLES,
+  ownerIds: number[],
+  months: string[],
+  days: DayRange[],
+): Promise<BreakdownTotal[]> {
   if (ownerIds.length === 0 || (months.length === 0 && days.length === 0)) return []
   const { daily, monthly, owner } = BREAKDOWN_TABLES[whose]
   const ids = sql.join(ownerIds.map((id) => sql`${id}`))

@@ -37,7 +37,12 @@ async function insert(db: Db, e: Omit<EventRecord, 'id'>): Promise<EventRecord> 
 /** The user's events among `ids` (another user's event never shows on this user's page). */
 async function findManyOfUser(db: Db, userId: number, ids: number[]): Promise<EventRecord[]> {
   if (!ids.length) return []
-  const rows = await db.selectFrom('events').selectAll().where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).execute()
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
   return rows.map(toEvent)
 }
 
@@ -45,7 +50,16 @@ async function findManyOfUser(db: Db, userId: number, ids: number[]): Promise<Ev
 async function update(db: Db, userId: number, id: number, e: Omit<EventRecord, 'id' | 'userId'>): Promise<EventRecord | undefined> {
   const row = await db
     .updateTable('events')
-    .set({ title: e.title, description: e.description, starts_at: e.startsAt, ends_at: e.endsAt, timezone: e.timezone, location: e.location, link: e.link, updated_at: nowIso() })
+    .set({
+      title: e.title,
+      description: e.description,
+      starts_at: e.startsAt,
+      ends_at: e.endsAt,
+      timezone: e.timezone,
+      location: e.location,
+      link: e.link,
+      updated_at: nowIso(),
+    })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()

@@ -106,7 +106,11 @@ const CHUNK = 500
 async function deleteVariantsOf(db: Db, paths: string[]): Promise<StoredFile[]> {
   const removed: StoredFile[] = []
   for (let i = 0; i < paths.length; i += CHUNK) {
-    const rows = await db.deleteFrom('files').where('variant_of', 'in', paths.slice(i, i + CHUNK)).returningAll().execute()
+    const rows = await db
+      .deleteFrom('files')
+      .where('variant_of', 'in', paths.slice(i, i + CHUNK))
+      .returningAll()
+      .execute()
     removed.push(...rows.map(toFile))
   }
   return removed
@@ -154,7 +158,13 @@ async function deleteUploadsWithVariants(db: Db, pick: (trx: Db, eb: FileFilter)
       .returningAll()
       .execute()
     const uploads = rows.map(toFile)
-    return [...uploads, ...(await deleteVariantsOf(trx, uploads.map((f) => f.path)))]
+    return [
+      ...uploads,
+      ...(await deleteVariantsOf(
+        trx,
+        uploads.map((f) => f.path),
+      )),
+    ]
   })
 }
 
@@ -173,9 +183,7 @@ async function deleteUnusedBefore(db: Db, beforeIso: string): Promise<StoredFile
  * deleted. Run it before the page's own rows go, inside the same transaction.
  */
 async function deleteUsedOnlyBy(db: Db, profileId: number): Promise<StoredFile[]> {
-  return deleteUploadsWithVariants(db, (trx, eb) =>
-    eb.and([usedByPages(trx, eb, ['=', profileId]), eb.not(usedByPages(trx, eb, ['!=', profileId]))]),
-  )
+  return deleteUploadsWithVariants(db, (trx, eb) => eb.and([usedByPages(trx, eb, ['=', profileId]), eb.not(usedByPages(trx, eb, ['!=', profileId]))]))
 }
 
 /** Deletes the user's uploads at `paths` and their variants, and returns them (an import that failed takes back what it stored). */

@@ -34,7 +34,12 @@ async function insert(db: Db, f: Omit<FormRecord, 'id'>): Promise<FormRecord> {
 /** The user's forms among `ids`. */
 async function findManyOfUser(db: Db, userId: number, ids: number[]): Promise<FormRecord[]> {
   if (!ids.length) return []
-  const rows = await db.selectFrom('forms').selectAll().where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).execute()
+  const rows = await db
+    .selectFrom('forms')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
   return rows.map(toForm)
 }
 

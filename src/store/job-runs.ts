@@ -34,7 +34,12 @@ async function moveMark(db: Db, name: string, from: number | undefined, to: numb
       .executeTakeFirst()
     return Number(res.numInsertedOrUpdatedRows ?? 0) > 0
   }
-  const res = await db.updateTable('job_runs').set({ period: to, claimed_at: now.toISOString() }).where('name', '=', name).where('period', '=', from).executeTakeFirst()
+  const res = await db
+    .updateTable('job_runs')
+    .set({ period: to, claimed_at: now.toISOString() })
+    .where('name', '=', name)
+    .where('period', '=', from)
+    .executeTakeFirst()
   return Number(res.numUpdatedRows) > 0
 }
 

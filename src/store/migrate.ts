@@ -1,16 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import {
-  type DatabaseIntrospector,
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresAdapter,
-  sql,
-  type TableMetadata,
-} from 'kysely'
+import { type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql, type TableMetadata } from 'kysely'
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -64,9 +55,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Kysely looks for its own bookkeeping tables in every schema unless told which one: with a
   // schema per test suite, a suite would find another's table, skip creating its own and fail.
   const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ name: string }>`SELECT current_schema() AS name`.execute(db)).rows[0]?.name
-      : undefined
+    db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ name: string }>`SELECT current_schema() AS name`.execute(db)).rows[0]?.name : undefined
   const migrator = new Migrator({
     db: migrationTableSchema ? scopedToSchema(db, migrationTableSchema) : db,
     provider,

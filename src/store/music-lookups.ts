@@ -2,12 +2,7 @@ import { type Db, nowIso } from './db.ts'
 
 /** Cached music lookup answers, keyed by a hash of the normalised query. */
 async function find(db: Db, key: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('music_lookups')
-    .select('result')
-    .where('key', '=', key)
-    .where('expires_at', '>', nowIso())
-    .executeTakeFirst()
+  const row = await db.selectFrom('music_lookups').select('result').where('key', '=', key).where('expires_at', '>', nowIso()).executeTakeFirst()
   return row?.result
 }
 

@@ -22,7 +22,13 @@ async function use(db: Db, tokenHash: string, now = nowIso()): Promise<number | 
 
 /** Whether the link is still good (for showing its form), without using it. */
 async function isValid(db: Db, tokenHash: string, now = nowIso()): Promise<boolean> {
-  const row = await db.selectFrom('password_resets').select('id').where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst()
+  const row = await db
+    .selectFrom('password_resets')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
   return row !== undefined
 }
 

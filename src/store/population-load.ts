@@ -73,7 +73,9 @@ async function createWorkTables(db: Db, plan: PopulationPlan): Promise<void> {
   await sql.raw('CREATE TABLE population_days (idx integer PRIMARY KEY, day text NOT NULL, weight real NOT NULL)').execute(db)
   await sql.raw(`CREATE TABLE population_sketches (bucket integer PRIMARY KEY, sketch ${blob} NOT NULL, uniques integer NOT NULL)`).execute(db)
   for (const [idx, t] of plan.templates.entries()) {
-    await sql`INSERT INTO population_templates (idx, type, data, record) VALUES (${idx}, ${t.type}, ${t.data}, ${t.record === 'eventId' ? 1 : t.record === 'formId' ? 2 : 0})`.execute(db)
+    await sql`INSERT INTO population_templates (idx, type, data, record) VALUES (${idx}, ${t.type}, ${t.data}, ${t.record === 'eventId' ? 1 : t.record === 'formId' ? 2 : 0})`.execute(
+      db,
+    )
   }
   for (const [idx, d] of plan.days.entries()) await sql`INSERT INTO population_days (idx, day, weight) VALUES (${idx}, ${d.day}, ${d.weight})`.execute(db)
   for (const [bucket, b] of plan.buckets.entries()) {

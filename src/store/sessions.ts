@@ -6,12 +6,7 @@ import type { SessionsTable } from './schema.ts'
 export type StoredSession = CamelCased<Pick<Selectable<SessionsTable>, 'data' | 'expires_at'>>
 
 async function find(db: Db, idHash: string, nowIso: string): Promise<StoredSession | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['data', 'expires_at'])
-    .where('id_hash', '=', idHash)
-    .where('expires_at', '>', nowIso)
-    .executeTakeFirst()
+  const row = await db.selectFrom('sessions').select(['data', 'expires_at']).where('id_hash', '=', idHash).where('expires_at', '>', nowIso).executeTakeFirst()
   return row && camelRow(row)
 }
 

@@ -4,7 +4,6 @@ import { countRows, type Db, nowIso, prepared } from './db.ts'
 import type { User } from './users.ts'
 import type { TokensTable } from './schema.ts'
 
-
 export type Ability = 'profile:read' | 'profile:write'
 export const ABILITIES: readonly Ability[] = ['profile:read', 'profile:write']
 

@@ -14,7 +14,10 @@ async function find(db: Db, userId: number): Promise<StoredAuthenticator | undef
 /** A new, unconfirmed authenticator, replacing any enrolment left half done (a confirmed one is kept). */
 async function begin(db: Db, userId: number, secretSealed: string): Promise<void> {
   await db.deleteFrom('totp_authenticators').where('user_id', '=', userId).where('confirmed_at', 'is', null).execute()
-  await db.insertInto('totp_authenticators').values({ user_id: userId, secret_sealed: secretSealed, last_step: null, confirmed_at: null, created_at: nowIso() }).execute()
+  await db
+    .insertInto('totp_authenticators')
+    .values({ user_id: userId, secret_sealed: secretSealed, last_step: null, confirmed_at: null, created_at: nowIso() })
+    .execute()
 }
 
 /**
@@ -41,7 +44,10 @@ async function remove(db: Db, userId: number): Promise<void> {
 async function replaceRecoveryCodes(db: Db, userId: number, hashes: string[]): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
   const at = nowIso()
-  await db.insertInto('recovery_codes').values(hashes.map((h) => ({ user_id: userId, code_hash: h, used_at: null, created_at: at }))).execute()
+  await db
+    .insertInto('recovery_codes')
+    .values(hashes.map((h) => ({ user_id: userId, code_hash: h, used_at: null, created_at: at })))
+    .execute()
 }
 
 /** Uses the recovery code with this digest once; false when unknown or used (one conditional UPDATE). */

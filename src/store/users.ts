@@ -9,10 +9,7 @@ export type User = CamelCased<Row>
 
 const toUser = (r: Row): User => camelRow(r)
 
-async function insert(
-  db: Db,
-  u: { email: string; name: string; passwordHash: string; timezone?: string; languageCode?: string },
-): Promise<User> {
+async function insert(db: Db, u: { email: string; name: string; passwordHash: string; timezone?: string; languageCode?: string }): Promise<User> {
   const row = await db
     .insertInto('users')
     .values({

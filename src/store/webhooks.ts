@@ -19,7 +19,11 @@ export interface StoredDelivery extends CamelCased<Omit<DeliveryRow, 'status'>> 
 }
 
 const toEndpoint = (r: EndpointRow): StoredEndpoint =>
-  camelRow(r, { eventTypes: JSON.parse(r.event_types) as string[], profileIds: r.profile_ids === null ? null : (JSON.parse(r.profile_ids) as number[]), enabled: r.enabled === 1 })
+  camelRow(r, {
+    eventTypes: JSON.parse(r.event_types) as string[],
+    profileIds: r.profile_ids === null ? null : (JSON.parse(r.profile_ids) as number[]),
+    enabled: r.enabled === 1,
+  })
 
 const toDelivery = (r: DeliveryRow): StoredDelivery => camelRow(r, { status: r.status as DeliveryStatus })
 
@@ -152,7 +156,12 @@ async function scheduledSlots(db: Db, userIds: number[], low: string, high: stri
     ])
     .where('users.id', 'in', userIds)
     .where('slots.hidden', '=', 0)
-    .where((w) => w.or([w.and([w('slots.starts_at', '>=', low), w('slots.starts_at', '<=', high)]), w.and([w('slots.ends_at', '>=', low), w('slots.ends_at', '<=', high)])]))
+    .where((w) =>
+      w.or([
+        w.and([w('slots.starts_at', '>=', low), w('slots.starts_at', '<=', high)]),
+        w.and([w('slots.ends_at', '>=', low), w('slots.ends_at', '<=', high)]),
+      ]),
+    )
     .orderBy('slots.id')
     .execute()
 }
@@ -197,21 +206,13 @@ async function claimDue(db: Db, now: string, claimUntil: string, limit: number):
     .selectFrom('webhook_deliveries')
     .select('id')
     .where((w) =>
-      w.or([
-        w.and([w('status', '=', 'pending'), w('next_attempt_at', '<=', now)]),
-        w.and([w('status', '=', 'sending'), w('claimed_until', '<', now)]),
-      ]),
+      w.or([w.and([w('status', '=', 'pending'), w('next_attempt_at', '<=', now)]), w.and([w('status', '=', 'sending'), w('claimed_until', '<', now)])]),
     )
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit)
   if (isPostgres(db)) due = due.forUpdate().skipLocked()
-  const rows = await db
-    .updateTable('webhook_deliveries')
-    .set({ status: 'sending', claimed_until: claimUntil })
-    .where('id', 'in', due)
-    .returningAll()
-    .execute()
+  const rows = await db.updateTable('webhook_deliveries').set({ status: 'sending', claimed_until: claimUntil }).where('id', 'in', due).returningAll().execute()
   return rows.map(toDelivery).sort((a, b) => a.id - b.id)
 }
 

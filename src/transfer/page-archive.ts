@@ -46,7 +46,8 @@ const refused = (message: string) => invalidField('archive', message)
  */
 export function readArchive(bytes: Uint8Array, limits: ArchiveLimits = ARCHIVE_LIMITS): Map<string, Uint8Array> {
   if (bytes.length > limits.maxArchiveBytes) throw tooLarge(`The archive is larger than ${limits.maxArchiveBytes / 1024 / 1024} MB.`)
-  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw refused('This is not a zip archive: send the file an export answered, or page.json as application/json.')
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
+    throw refused('This is not a zip archive: send the file an export answered, or page.json as application/json.')
   const entries = new Map<string, Uint8Array>()
   const seen = new Set<string>()
   let count = 0
@@ -86,7 +87,9 @@ export function readArchive(bytes: Uint8Array, limits: ArchiveLimits = ARCHIVE_L
       total += chunk.length
       const ratioCap = file.size ? Math.max(file.size * limits.maxRatio, limits.ratioFloorBytes) : Number.POSITIVE_INFINITY
       if (size > limits.maxEntryBytes || size > ratioCap) {
-        problem = tooLarge(`The entry "${file.name}" inflates past ${size > ratioCap ? `${limits.maxRatio} times its compressed size` : `${limits.maxEntryBytes} bytes`}: refused as a zip bomb.`)
+        problem = tooLarge(
+          `The entry "${file.name}" inflates past ${size > ratioCap ? `${limits.maxRatio} times its compressed size` : `${limits.maxEntryBytes} bytes`}: refused as a zip bomb.`,
+        )
         file.terminate()
         return
       }

@@ -22,11 +22,14 @@ const EventRecord = Type.Object(
     description: Type.String({ maxLength: 5000 }),
     startsAt: Type.String({ format: 'date-time', description: 'ISO 8601 with offset.' }),
     endsAt: Nullable(Type.String({ format: 'date-time' })),
-    timezone: Type.String({ maxLength: 64, description: 'IANA zone the times are shown in (empty: the owner\'s).' }),
+    timezone: Type.String({ maxLength: 64, description: "IANA zone the times are shown in (empty: the owner's)." }),
     location: Type.String({ maxLength: 500 }),
     link: Type.String({ maxLength: 2048, description: 'Tickets or details page; empty for none.' }),
   },
-  { additionalProperties: false, description: 'The event an event slot shows (the dashboard\'s events). Its id is not carried: the importing service gives a new one.' },
+  {
+    additionalProperties: false,
+    description: "The event an event slot shows (the dashboard's events). Its id is not carried: the importing service gives a new one.",
+  },
 )
 
 const FormField = Type.Object(
@@ -51,10 +54,14 @@ const FormRecord = Type.Object(
 
 export const PageDocumentSlot = Type.Object(
   {
-    type: Type.String({ minLength: 1, maxLength: 60, description: 'A slot type (one of the service\'s slot types); a type the reading service does not know is kept as it is, read-only.' }),
+    type: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: "A slot type (one of the service's slot types); a type the reading service does not know is kept as it is, read-only.",
+    }),
     data: Type.Record(Type.String(), Type.Unknown(), {
       description:
-        'The slot data in its type\'s shape, as GET …/slots answers it, except that upload paths (picture `path`, gallery `items[].path`) name an entry of the archive (`files/1.png`). The `eventId`/`formId` of event and form slots are the exporting service\'s ids: an import stores the record in `event`/`form` and puts its new id there.',
+        "The slot data in its type's shape, as GET …/slots answers it, except that upload paths (picture `path`, gallery `items[].path`) name an entry of the archive (`files/1.png`). The `eventId`/`formId` of event and form slots are the exporting service's ids: an import stores the record in `event`/`form` and puts its new id there.",
     }),
     event: Type.Optional(EventRecord),
     form: Type.Optional(FormRecord),
@@ -76,7 +83,8 @@ export const PageDocumentFile = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 300,
-        description: 'Where the exporting service stores the image. An import into the account that owns it there reuses it, so the document alone copies the page with its images.',
+        description:
+          'Where the exporting service stores the image. An import into the account that owns it there reuses it, so the document alone copies the page with its images.',
       }),
     ),
   },
@@ -85,13 +93,18 @@ export const PageDocumentFile = Type.Object(
 
 export const PageDocument = Type.Object(
   {
-    $schema: Type.Optional(Type.String({ maxLength: 2048, description: 'Where this document\'s JSON Schema is served.' })),
+    $schema: Type.Optional(Type.String({ maxLength: 2048, description: "Where this document's JSON Schema is served." })),
     format: Type.Literal(PAGE_DOCUMENT_FORMAT),
     version: Type.Literal(PAGE_DOCUMENT_VERSION, { description: 'The document version; a reader refuses any other.' }),
     exportedAt: Type.Optional(Type.String({ maxLength: 64, description: 'When it was exported (ISO 8601); informational, never read back.' })),
     profile: Type.Object(
       {
-        login: Type.String({ minLength: limits.login.minLength, maxLength: limits.login.maxLength, pattern: limits.login.pattern, description: 'The address it had; an import may take another.' }),
+        login: Type.String({
+          minLength: limits.login.minLength,
+          maxLength: limits.login.maxLength,
+          pattern: limits.login.pattern,
+          description: 'The address it had; an import may take another.',
+        }),
         title: Nullable(Type.String({ maxLength: 200 })),
         description: Nullable(Type.String({ maxLength: 5000, description: 'Plain text; newlines kept.' })),
         avatar: Nullable(FileRef('The avatar image in the archive.')),
@@ -106,8 +119,8 @@ export const PageDocument = Type.Object(
           ),
           { maxItems: limits.socialsPerProfile },
         ),
-        languageCode: Nullable(Type.String({ maxLength: 16, description: 'The page language (null: the owner\'s).' })),
-        themeId: Type.Integer({ minimum: 1, description: 'The theme: the profile\'s themeId.' }),
+        languageCode: Nullable(Type.String({ maxLength: 16, description: "The page language (null: the owner's)." })),
+        themeId: Type.Integer({ minimum: 1, description: "The theme: the profile's themeId." }),
         published: Type.Boolean({ description: 'Whether the public page is served.' }),
       },
       { additionalProperties: false },
@@ -121,8 +134,7 @@ export const PageDocument = Type.Object(
   {
     additionalProperties: false,
     title: 'Slotline page document, version 1',
-    description:
-      'One link page, portable between Slotline services: page.json of a page archive (a zip with the images under files/), or sent alone.',
+    description: 'One link page, portable between Slotline services: page.json of a page archive (a zip with the images under files/), or sent alone.',
     examples: [
       {
         format: PAGE_DOCUMENT_FORMAT,
@@ -166,7 +178,7 @@ export const RECORD_FIELDS = {
 /** What was read and not imported, and why: never dropped silently. */
 export const SkippedItem = Type.Object(
   {
-    field: Type.String({ description: 'Where it was: `slots.3`, `profile.avatar`, `files/7.png`, or the importer\'s own name for it.', examples: ['slots.3'] }),
+    field: Type.String({ description: "Where it was: `slots.3`, `profile.avatar`, `files/7.png`, or the importer's own name for it.", examples: ['slots.3'] }),
     reason: Type.String({ examples: ['The event of this event slot is not in the document, so the slot cannot show anything.'] }),
   },
   { additionalProperties: false },

@@ -70,7 +70,9 @@ const AnalyticsDaily = Type.Object(
     views: Type.Integer(),
     uniqueVisitors: Type.Integer(),
     clicks: Type.Integer(),
-    blocks: Type.Array(Type.Object({ slotId: Type.Integer(), type: Type.String(), title: Type.String(), clicks: Type.Integer() }, { additionalProperties: false })),
+    blocks: Type.Array(
+      Type.Object({ slotId: Type.Integer(), type: Type.String(), title: Type.String(), clicks: Type.Integer() }, { additionalProperties: false }),
+    ),
     topSources: Type.Array(Type.Object({ source: Type.String(), views: Type.Integer() }, { additionalProperties: false })),
   },
   { additionalProperties: false },

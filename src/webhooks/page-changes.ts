@@ -34,7 +34,9 @@ export async function isPageWatched(db: Db, userId: number, profileId: number): 
 export async function snapshotPage(db: Db, profileId: number): Promise<PageSnapshot | undefined> {
   const profile = await profilesRepository.findById(db, profileId)
   if (!profile) return undefined
-  const slots = new Map((await slotsRepository.listByProfile(db, profileId)).map((s) => [s.id, { position: s.position, content: JSON.stringify([s.data, s.visibility]) }]))
+  const slots = new Map(
+    (await slotsRepository.listByProfile(db, profileId)).map((s) => [s.id, { position: s.position, content: JSON.stringify([s.data, s.visibility]) }]),
+  )
   return { profile, slots }
 }
 

@@ -73,7 +73,10 @@ export function createWebhookSender(ctx: AppContext): WebhookSender {
     timeoutMs: ctx.config.webhookTimeoutMs,
     start() {
       if (timer) return
-      timer = setInterval(guarded(ctx, 'webhooks', () => sender.nudge()), POLL_MS)
+      timer = setInterval(
+        guarded(ctx, 'webhooks', () => sender.nudge()),
+        POLL_MS,
+      )
       timer.unref()
       ctx.onClose(async () => {
         clearInterval(timer)

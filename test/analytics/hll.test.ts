@@ -71,7 +71,10 @@ describe('HyperLogLog', () => {
     const hashes = fc.array(fc.tuple(fc.nat({ max: 0xffffffff }), fc.oneof(fc.nat({ max: 0xffffffff }), fc.constant(0))), { minLength: 5000, maxLength: 6000 })
     fc.assert(
       fc.property(hashes, hashes, fc.nat({ max: (1 << 14) - 1 }), (xs, ys, index) => {
-        const extremes: Array<[number, number]> = [[(index << 18) >>> 0, 0], [((index << 18) | (1 << 17)) >>> 0, 1]]
+        const extremes: Array<[number, number]> = [
+          [(index << 18) >>> 0, 0],
+          [((index << 18) | (1 << 17)) >>> 0, 1],
+        ]
         const all = new HyperLogLog()
         const a = new HyperLogLog()
         const b = new HyperLogLog()

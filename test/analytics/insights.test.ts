@@ -3,7 +3,15 @@ import { describe, it } from 'node:test'
 import { type PageFacts, pageInsights } from '../../src/analytics/insights.ts'
 
 const totals = (views: number, clicks: number) => ({ views, uniqueVisitors: views, clicks, ctr: views ? Math.round((clicks / views) * 10_000) / 10_000 : 0 })
-const block = (title: string, clicks: number, clickable = true) => ({ slotId: 1, type: 'button', title, clicks, uniqueClicks: clicks, previousClicks: 0, clickable })
+const block = (title: string, clicks: number, clickable = true) => ({
+  slotId: 1,
+  type: 'button',
+  title,
+  clicks,
+  uniqueClicks: clicks,
+  previousClicks: 0,
+  clickable,
+})
 
 function facts(over: Partial<PageFacts>): PageFacts {
   return {

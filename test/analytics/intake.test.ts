@@ -111,7 +111,7 @@ describe(`analytics intake (${STORE})`, () => {
     assert.equal(t.clicks, 0)
   })
 
-  it("buckets an event at 23:30 UTC on the next day for a Europe/Berlin owner", async () => {
+  it('buckets an event at 23:30 UTC on the next day for a Europe/Berlin owner', async () => {
     const page = await pageOf(ctx, 'Europe/Berlin')
     const intake = ctx.intake
     intake.view({ profileId: page.id, ip: '192.0.2.1', userAgent: BROWSER, at: new Date('2026-02-28T23:30:00Z') })

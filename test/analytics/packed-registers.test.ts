@@ -38,7 +38,10 @@ describe('folding packed registers', () => {
     const high = registers(() => 40)
     const regs = registers((i) => (i % 2 ? 63 : 0))
     maxPackedInto(regs, [pack(low), pack(high)], 0)
-    assert.deepEqual(regs, registers((i) => (i % 2 ? 63 : 40)))
+    assert.deepEqual(
+      regs,
+      registers((i) => (i % 2 ? 63 : 40)),
+    )
   })
 
   it('gives the same registers with SIMD as with the scalar loop (property)', () => {

@@ -19,7 +19,7 @@ const fieldsOf = (fn: () => unknown): string[] => {
 }
 
 describe('local days and analytics periods', () => {
-  it("puts 23:30 UTC on the next day for a Europe/Berlin owner and the same day for UTC and New York", () => {
+  it('puts 23:30 UTC on the next day for a Europe/Berlin owner and the same day for UTC and New York', () => {
     assert.equal(localDay(now, 'Europe/Berlin'), '2026-03-01')
     assert.equal(localDay(now, 'UTC'), '2026-02-28')
     assert.equal(localDay(now, 'America/New_York'), '2026-02-28')

@@ -5,9 +5,11 @@ import { agentFacts, sourceOf, utmSourceOf } from '../../src/analytics/visit-ori
 
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 const INSTAGRAM = `${IPHONE_SAFARI.replace(' Safari/604.1', '')} Instagram 350.0.0.23.106 (iPhone15,3; iOS 18_1; en_GB; en-GB; scale=3.00; 1290x2796; 652411553)`
-const TIKTOK = 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.58 Mobile Safari/537.36 musical_ly_2023708030 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/musical_ly app_version/37.8.3 ByteLocale/en'
+const TIKTOK =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.58 Mobile Safari/537.36 musical_ly_2023708030 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/musical_ly app_version/37.8.3 ByteLocale/en'
 const FACEBOOK = `${IPHONE_SAFARI.replace(' Safari/604.1', '')} [FBAN/FBIOS;FBAV/490.0.0.40.108;FBBV/653067171;FBDV/iPhone15,3;FBMD/iPhone;FBSN/iOS;FBSV/18.1;FBSS/3;FBID/phone;FBLC/en_GB;FBOP/5]`
-const X_APP = 'Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.58 Mobile Safari/537.36 TwitterAndroid'
+const X_APP =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.58 Mobile Safari/537.36 TwitterAndroid'
 const LINKEDIN = `${IPHONE_SAFARI.replace(' Safari/604.1', '')} [LinkedInApp]/9.30.1544`
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
@@ -74,7 +76,8 @@ describe('countryOf', () => {
     assert.equal(countryOf('81.2.69.160'), 'GB')
     assert.equal(countryOf('133.11.0.1'), 'JP')
     assert.equal(countryOf('2001:4860:4860::8888'), 'US')
-    for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.0.1', '::1', 'fe80::1', '1.2.3', '256.1.1.1', 'nonsense', '']) assert.equal(countryOf(ip), 'unknown', ip)
+    for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.0.1', '::1', 'fe80::1', '1.2.3', '256.1.1.1', 'nonsense', ''])
+      assert.equal(countryOf(ip), 'unknown', ip)
   })
 
   it('leaves documentation, reserved and oddly written addresses unknown, though the registry files list some', () => {

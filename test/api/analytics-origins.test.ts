@@ -7,8 +7,10 @@ import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../help
 // country, device and browser; a visit carrying the dashboard's session cookie is not counted.
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
-const INSTAGRAM = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 350.0.0.23.106 (iPhone15,3; iOS 18_1; en_GB)'
-const TIKTOK = 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.58 Mobile Safari/537.36 musical_ly_2023708030 AppName/musical_ly'
+const INSTAGRAM =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 350.0.0.23.106 (iPhone15,3; iOS 18_1; en_GB)'
+const TIKTOK =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.58 Mobile Safari/537.36 musical_ly_2023708030 AppName/musical_ly'
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
@@ -39,7 +41,10 @@ describe(`where visitors come from, counted per source, country and device (${ST
     const profile = await makeProfile(t, account.user)
     profileId = profile.id
     login = profile.login
-    const slot = await t.request('POST', `/v1/profiles/${profileId}/slots`, { token, body: { type: 'button', data: { title: 'Shop', link: 'https://example.com/shop' } } })
+    const slot = await t.request('POST', `/v1/profiles/${profileId}/slots`, {
+      token,
+      body: { type: 'button', data: { title: 'Shop', link: 'https://example.com/shop' } },
+    })
     slotId = slot.body.data.id
   })
   after(() => t?.close())
@@ -62,8 +67,7 @@ describe(`where visitors come from, counted per source, country and device (${ST
     assert.equal(res.status, 302)
   }
 
-  const byKey = (rows: Array<Record<string, string | number>>, key: string) =>
-    Object.fromEntries(rows.map((r) => [r[key], [r.views, r.clicks]]))
+  const byKey = (rows: Array<Record<string, string | number>>, key: string) => Object.fromEntries(rows.map((r) => [r[key], [r.views, r.clicks]]))
 
   it('answers exact views and clicks per source, country, device and browser, leaving out bots and the owner', async () => {
     const visits: Visit[] = [
@@ -117,7 +121,9 @@ describe(`where visitors come from, counted per source, country and device (${ST
     for (let i = 0; i < 12; i++) {
       // Source i gets 12 - i views, so the ten with the most are s0…s9.
       for (let n = 0; n < 12 - i; n++) {
-        const res = await fetch(`${t.url}/${profile.login}?utm_source=s${i}`, { headers: { 'user-agent': DESKTOP, accept: 'text/html', 'x-forwarded-for': US } })
+        const res = await fetch(`${t.url}/${profile.login}?utm_source=s${i}`, {
+          headers: { 'user-agent': DESKTOP, accept: 'text/html', 'x-forwarded-for': US },
+        })
         await res.arrayBuffer()
       }
     }

@@ -27,7 +27,10 @@ async function addSlots(t: TestApp, profileId: number, slots: Array<{ type: stri
   return rows.map((r) => r.id)
 }
 
-const button = (title: string) => ({ type: 'button', data: { title, subtitle: '', link: `https://${title.toLowerCase()}.example`, style: 'primary', customize: null } })
+const button = (title: string) => ({
+  type: 'button',
+  data: { title, subtitle: '', link: `https://${title.toLowerCase()}.example`, style: 'primary', customize: null },
+})
 
 /** Records `n` views (or clicks) by distinct visitors starting at `from`, on the given day. */
 function views(t: TestApp, profileId: number, n: number, at: Date, from = 0) {
@@ -66,7 +69,18 @@ describe(`GET /profiles/{profileKey}/analytics (${STORE})`, () => {
       button('Shop'),
       { type: 'divider', data: {} },
       button('Newsletter'),
-      { type: 'music', data: { mode: 'manual', style: 'tapter', album: 'Blue', artist: 'Jane', thumbnail: '', showCover: true, links: [{ link: 'https://open.spotify.com/album/1', order: 0 }] } },
+      {
+        type: 'music',
+        data: {
+          mode: 'manual',
+          style: 'tapter',
+          album: 'Blue',
+          artist: 'Jane',
+          thumbnail: '',
+          showCover: true,
+          links: [{ link: 'https://open.spotify.com/album/1', order: 0 }],
+        },
+      },
     ])
     // The current period (days 13..7 ago): 1,400 views, best on day 12 ago (500).
     for (let d = 7; d <= 13; d++) views(t, profileId, d === 10 ? 400 : 100, noon(d), 0)
@@ -173,8 +187,14 @@ describe(`GET /profiles/{profileKey}/analytics (${STORE})`, () => {
       assert.equal(data.period.bucket, bucket)
       assert.equal(data.timeline[0].date, addDays(today, -13), 'the first bucket starts with the period')
       assert.ok(data.timeline.length <= 2)
-      assert.equal(data.timeline.reduce((n: number, p: any) => n + p.views, 0), 1400)
-      assert.equal(data.timeline.reduce((n: number, p: any) => n + p.clicks, 0), 110)
+      assert.equal(
+        data.timeline.reduce((n: number, p: any) => n + p.views, 0),
+        1400,
+      )
+      assert.equal(
+        data.timeline.reduce((n: number, p: any) => n + p.clicks, 0),
+        110,
+      )
     }
     assert.equal((await get(period)).body.data.timeline, undefined, 'no timeline unless asked for')
   })
@@ -377,7 +397,10 @@ describe(`GET /analytics (${STORE})`, () => {
     const { uniqueVisitors, ...totals } = data.totals
     assert.deepEqual(totals, { views: 400, clicks: 12, ctr: 0.03 })
     near(uniqueVisitors, 400)
-    assert.deepEqual({ ...data.previous, uniqueVisitors: 0 }, { from: addDays(from, -7), to: addDays(from, -1), views: 50, uniqueVisitors: 0, clicks: 0, ctr: 0 })
+    assert.deepEqual(
+      { ...data.previous, uniqueVisitors: 0 },
+      { from: addDays(from, -7), to: addDays(from, -1), views: 50, uniqueVisitors: 0, clicks: 0, ctr: 0 },
+    )
     near(data.previous.uniqueVisitors, 50)
     assert.equal(meta.uniquesAreApproximate, true)
     assert.equal(meta.dataStartsAt, addDays(today, -9))

@@ -105,7 +105,7 @@ describe(`GET /profiles/check-login (${STORE})`, () => {
     assert.equal((await check(token, { login: mine.login })).body.data.available, true)
   })
 
-  it("answers 404 for a profile of another account or one that does not exist", async () => {
+  it('answers 404 for a profile of another account or one that does not exist', async () => {
     const theirs = await makeProfile(t, await makeUser(t))
     const { token } = await makeAccount(t)
     for (const profile of [String(theirs.id), theirs.login, '999999999', 'no_such_page']) {

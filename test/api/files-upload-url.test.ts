@@ -56,7 +56,10 @@ describe(`POST /files/upload-url (${STORE})`, () => {
     // The server reads its clock during the request, so expiry is 15 minutes after a moment
     // between `before` and now.
     const expires = Date.parse(data.expires_at)
-    assert.ok(expires >= before + 15 * 60_000 - 1000 && expires <= Date.now() + 15 * 60_000, `expires at ${data.expires_at}, asked at ${new Date(before).toISOString()}`)
+    assert.ok(
+      expires >= before + 15 * 60_000 - 1000 && expires <= Date.now() + 15 * 60_000,
+      `expires at ${data.expires_at}, asked at ${new Date(before).toISOString()}`,
+    )
   })
 
   it('takes one PUT of raw bytes over HTTP, answers the stored file and refuses a second use', async () => {
@@ -110,7 +113,14 @@ describe(`POST /files/upload-url (${STORE})`, () => {
     const [id, exp, sig] = token.split('.')
     const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1)
     // `0${exp}` signs the same grant and expiry: only the canonical spelling is accepted.
-    for (const forged of [`${flip(id)}.${exp}.${sig}`, `${id}.${Number(exp) + 3600}.${sig}`, `${id}.${exp}.${flip(sig)}`, `${id}.${exp}`, 'x', `${id}.0${exp}.${sig}`]) {
+    for (const forged of [
+      `${flip(id)}.${exp}.${sig}`,
+      `${id}.${Number(exp) + 3600}.${sig}`,
+      `${id}.${exp}.${flip(sig)}`,
+      `${id}.${exp}`,
+      'x',
+      `${id}.0${exp}.${sig}`,
+    ]) {
       const res = await put(prefix + forged, png)
       assert.equal(res.status, 403, forged)
       assert.equal(((await res.json()) as { code: string }).code, 'forbidden')

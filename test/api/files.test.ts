@@ -220,7 +220,15 @@ describe(`POST /files (${STORE})`, () => {
   after(() => t.close())
 
   const countFiles = async (userId: number) =>
-    Number((await t.ctx.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('refuses a request without a token with 401', async () => {
     const res = await t.request('POST', '/v1/files', multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: images.square }]))

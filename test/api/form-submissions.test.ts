@@ -19,7 +19,12 @@ async function pageWithLeads(t: TestApp, user: User, n: number) {
   const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: form.id, view: 'inline' } }])
   const [text] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'text', data: { title: 'Not a form' } }])
   for (let i = 0; i < n; i++) {
-    await formSubmissionsRepository.insert(t.ctx.db, { formId: form.id, profileId: profile.id, slotId: slot.id, data: { name: `Visitor ${i}`, email: `v${i}@example.test` } })
+    await formSubmissionsRepository.insert(t.ctx.db, {
+      formId: form.id,
+      profileId: profile.id,
+      slotId: slot.id,
+      data: { name: `Visitor ${i}`, email: `v${i}@example.test` },
+    })
   }
   return { profile, form, slot, text }
 }
@@ -83,7 +88,10 @@ describe(`GET /profiles/{profileKey}/forms/{slot}/submissions (${STORE})`, () =>
     assert.ok(bad.body.errors.cursor, JSON.stringify(bad.body))
     const big = await t.request('GET', `${path}?limit=1000`, { token })
     assert.equal(big.status, 422)
-    assert.ok(Object.keys(big.body.errors).some((k) => k.includes('limit')), JSON.stringify(big.body))
+    assert.ok(
+      Object.keys(big.body.errors).some((k) => k.includes('limit')),
+      JSON.stringify(big.body),
+    )
   })
 
   it('answers 401 without a token', async () => {

@@ -228,9 +228,15 @@ describe(`GET /music/lookup (${STORE})`, () => {
     const res = await lookup({ query: DISCOVERY_UPC })
     assert.equal(res.status, 200, res.text)
     assert.equal(res.body.data.album, 'Discovery')
-    assert.equal(res.body.data.thumbnail, 'https://is1-ssl.mzstatic.com/image/thumb/Music115/v4/0c/5a/7e/0c5a7e2f-0a3b-6c3f-5b0f-1c2a6b0b1d5e/dj.xyzabc.jpg/600x600bb.jpg')
+    assert.equal(
+      res.body.data.thumbnail,
+      'https://is1-ssl.mzstatic.com/image/thumb/Music115/v4/0c/5a/7e/0c5a7e2f-0a3b-6c3f-5b0f-1c2a6b0b1d5e/dj.xyzabc.jpg/600x600bb.jpg',
+    )
     assert.equal(fakes.deezer.calls.length, 2)
-    assert.ok(res.body.data.links.some((l: any) => l.platform === 'spotify'), 'Odesli still adds the other platforms')
+    assert.ok(
+      res.body.data.links.some((l: any) => l.platform === 'spotify'),
+      'Odesli still adds the other platforms',
+    )
   })
 
   it('still answers when Odesli is down, with the catalogues’ own links', async () => {

@@ -48,9 +48,15 @@ const CASES: Array<{ file: string; source: 'linktree' | 'linkstack' | 'littlelin
     file: 'linktree-shop.html',
     source: 'linktree',
     links: [
-      ...Array.from({ length: 4 }, (_, i): [string, string] => [`Product ${i + 1}: handmade mug no. ${i + 1}`, `https://ceramics.example/products/mug-${i + 1}`]),
+      ...Array.from({ length: 4 }, (_, i): [string, string] => [
+        `Product ${i + 1}: handmade mug no. ${i + 1}`,
+        `https://ceramics.example/products/mug-${i + 1}`,
+      ]),
       ['Do not click', 'javascript:alert(1)'],
-      ...Array.from({ length: 16 }, (_, i): [string, string] => [`Product ${i + 5}: handmade mug no. ${i + 5}`, `https://ceramics.example/products/mug-${i + 5}`]),
+      ...Array.from({ length: 16 }, (_, i): [string, string] => [
+        `Product ${i + 5}: handmade mug no. ${i + 5}`,
+        `https://ceramics.example/products/mug-${i + 5}`,
+      ]),
       ['Wholesale enquiries', 'https://ceramics.example/wholesale'],
     ],
     expectSkipped: /Not a block this service accepts/,
@@ -160,7 +166,9 @@ describe(`POST /profiles/import-external (${STORE})`, () => {
   let png: Buffer
   const network = loopbackNetwork()
   before(async () => {
-    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a9d8f' } }).png().toBuffer()
+    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a9d8f' } })
+      .png()
+      .toBuffer()
     upstream = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0]
       if (path === '/avatar.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png)
@@ -188,7 +196,8 @@ describe(`POST /profiles/import-external (${STORE})`, () => {
     await t.close()
   })
 
-  const importFrom = (body: Record<string, unknown>, headers: Record<string, string> = {}) => t.request('POST', '/v1/profiles/import-external', { token, body, headers })
+  const importFrom = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.request('POST', '/v1/profiles/import-external', { token, body, headers })
 
   let n = 0
   for (const c of CASES) {
@@ -266,7 +275,10 @@ describe(`POST /profiles/import-external (${STORE})`, () => {
     assert.deepEqual(doc.slots[1].data, { title: 'Shop', description: '', textStyle: 'plain', link: '' })
     assert.equal(doc.slots[5].data.description, '<p>Commissions open until <strong>June</strong>. Write to ana@example.com.</p>')
     assert.equal(doc.slots[8].data.title, 'Save my contact')
-    assert.equal(doc.slots[8].data.description, '<p>Ana Costa<br />Illustrator, Costa Studio<br />ana@example.com<br />+351 912 345 678<br />https://anacosta.example<br />Rua das Flores 12 4050-262 Porto Portugal</p>')
+    assert.equal(
+      doc.slots[8].data.description,
+      '<p>Ana Costa<br />Illustrator, Costa Studio<br />ana@example.com<br />+351 912 345 678<br />https://anacosta.example<br />Rua das Flores 12 4050-262 Porto Portugal</p>',
+    )
     // Icons (button 94, the platform in the title) are the page's social links.
     assert.deepEqual(
       doc.profile.socials.map((s: any) => s.link),

@@ -43,7 +43,11 @@ describe(`POST /profiles/import with hostile files (${STORE})`, () => {
     const account = await makeAccount(t)
     token = account.token
     userId = account.user.id
-    png = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer())
+    png = new Uint8Array(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } })
+        .png()
+        .toBuffer(),
+    )
   })
   after(() => t.close())
 
@@ -76,7 +80,13 @@ describe(`POST /profiles/import with hostile files (${STORE})`, () => {
   })
 
   it('refuses a zip bomb (an entry inflating past 100 times its size) with 413', async () => {
-    const bomb = zipSync({ 'page.json': text(JSON.stringify(documentWith({ profile: { ...documentWith().profile, login: 'bomb.page' } }))), 'files/1.png': new Uint8Array(30 * 1024 * 1024) }, { level: 9 })
+    const bomb = zipSync(
+      {
+        'page.json': text(JSON.stringify(documentWith({ profile: { ...documentWith().profile, login: 'bomb.page' } }))),
+        'files/1.png': new Uint8Array(30 * 1024 * 1024),
+      },
+      { level: 9 },
+    )
     assert.ok(bomb.length < 200_000)
     await refusedWithNothingWritten(await send(bomb), 413, /files\/1\.png.*zip bomb/)
   })

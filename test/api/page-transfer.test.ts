@@ -17,9 +17,18 @@ const comparable = (doc: any) => {
   return { ...rest, slots, files, profile: { ...rest.profile, login: '(login)' } }
 }
 
-async function download(t: TestApp, path: string, token: string): Promise<{ status: number; type: string | null; bytes: Uint8Array; disposition: string | null }> {
+async function download(
+  t: TestApp,
+  path: string,
+  token: string,
+): Promise<{ status: number; type: string | null; bytes: Uint8Array; disposition: string | null }> {
   const res = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) }
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    bytes: new Uint8Array(await res.arrayBuffer()),
+  }
 }
 
 const postZip = (t: TestApp, token: string, bytes: Uint8Array, query = '', headers: Record<string, string> = {}) =>
@@ -52,7 +61,12 @@ describe(`page export and import (${STORE})`, () => {
         doc.slots.map((s: any) => s.type),
         ['button', 'picture', 'gallery', 'text', 'youtube', 'faq', 'divider', 'event', 'music', 'form', 'countdown'],
       )
-      assert.deepEqual(doc.files.map((f: any) => f.name).sort(), Object.keys(entries).filter((n) => n.startsWith('files/')).sort())
+      assert.deepEqual(
+        doc.files.map((f: any) => f.name).sort(),
+        Object.keys(entries)
+          .filter((n) => n.startsWith('files/'))
+          .sort(),
+      )
       assert.equal(doc.files.length, 3)
       const event = doc.slots.find((s: any) => s.type === 'event')
       assert.equal(event.event.title, 'Spring exhibition')
@@ -71,7 +85,7 @@ describe(`page export and import (${STORE})`, () => {
       assert.equal(res.body.$schema, schema.body.$id)
     })
 
-    it('is 401 without a token and 404 for another account\'s page', async () => {
+    it("is 401 without a token and 404 for another account's page", async () => {
       assert.equal((await t.request('GET', '/v1/profiles/demo.port/export')).status, 401)
       const other = await makeAccount(t)
       assert.equal((await t.request('GET', '/v1/profiles/demo.port/export', { token: other.token })).status, 404)
@@ -112,7 +126,7 @@ describe(`page export and import (${STORE})`, () => {
       assert.match(theirs.body.data.skipped[0].reason, /files\/1\.png is neither in the upload nor one of this account's own images/)
     })
 
-    it('carries each slot\'s visibility (hidden, a schedule) across and leaves always-shown slots without one', async () => {
+    it("carries each slot's visibility (hidden, a schedule) across and leaves always-shown slots without one", async () => {
       const doc = (await t.request('GET', '/v1/profiles/demo.port/export?format=json', { token })).body
       assert.equal(doc.slots.filter((s: any) => 'visibility' in s).length, 0)
       doc.slots[0].visibility = { hidden: true }
@@ -159,7 +173,10 @@ describe(`page export and import (${STORE})`, () => {
 
     it('is 401 without a token and 403 for a read-only token', async () => {
       const archive = zipSync({ 'page.json': new TextEncoder().encode('{}') })
-      assert.equal((await t.request('POST', '/v1/profiles/import', { payload: Buffer.from(archive), headers: { 'content-type': 'application/zip' } })).status, 401)
+      assert.equal(
+        (await t.request('POST', '/v1/profiles/import', { payload: Buffer.from(archive), headers: { 'content-type': 'application/zip' } })).status,
+        401,
+      )
       const reader = await makeToken(t, (await usersRepository.findById(t.ctx.db, userId))!, ['profile:read'])
       assert.equal((await postZip(t, reader, archive)).status, 403)
     })
@@ -170,7 +187,7 @@ describe(`page export and import (${STORE})`, () => {
     })
   })
 
-  it('export and import reach only the caller\'s own pages', async () => {
+  it("export and import reach only the caller's own pages", async () => {
     const stranger = await makeUser(t)
     const page = await makeProfile(t, stranger)
     assert.equal((await t.request('GET', `/v1/profiles/${page.id}/export?format=json`, { token })).status, 404)

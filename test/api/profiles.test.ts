@@ -464,7 +464,12 @@ describe(`PATCH /profiles/{profileKey} (${STORE})`, () => {
       assert.deepEqual([go.status, go.headers.location], [302, social.link])
     }
     // A tie at the top of the range would be pushed past it: the row is numbered by position instead.
-    const top = await patch({ socials: [{ link: 'github.com/a', order: 999_999_999 }, { link: 'x.com/b', order: 999_999_999 }] })
+    const top = await patch({
+      socials: [
+        { link: 'github.com/a', order: 999_999_999 },
+        { link: 'x.com/b', order: 999_999_999 },
+      ],
+    })
     assert.deepEqual(top.body.data.socials, [
       { link: 'https://github.com/a', order: 0 },
       { link: 'https://x.com/b', order: 1 },
@@ -498,7 +503,11 @@ describe(`PATCH /profiles/{profileKey} (${STORE})`, () => {
 
   it('reports every problem at once and stores nothing', async () => {
     const { patch, profile } = await page()
-    const res = await patch({ title: 't'.repeat(201), avatar: 'u0/missing.webp', socials: [{ link: 'a.com' }, { link: 'b.com' }, { link: 'c.com', icon: 'link' }] })
+    const res = await patch({
+      title: 't'.repeat(201),
+      avatar: 'u0/missing.webp',
+      socials: [{ link: 'a.com' }, { link: 'b.com' }, { link: 'c.com', icon: 'link' }],
+    })
     assert.equal(res.status, 422)
     assert.deepEqual(Object.keys(res.body.errors).sort(), ['socials.2.icon', 'title'])
     const avatarOnly = await patch({ title: 'New', avatar: 'u0/missing.webp', socials: [{ link: 'javascript:x' }] })

@@ -52,7 +52,10 @@ describe(`GET /slot-types (${STORE})`, () => {
     const button = (await t.request('GET', '/v1/slot-types/button', { token })).body.data
     assert.equal(button.schema.properties.title.maxLength, 120)
     assert.deepEqual(button.schema.required, ['link'])
-    const res = await t.request('POST', `/v1/profiles/${profile.id}/slots`, { token: write, body: { type: 'button', data: { link: 'example.com', title: 'x'.repeat(121) } } })
+    const res = await t.request('POST', `/v1/profiles/${profile.id}/slots`, {
+      token: write,
+      body: { type: 'button', data: { link: 'example.com', title: 'x'.repeat(121) } },
+    })
     assert.equal(res.status, 422)
     assert.deepEqual(Object.keys(res.body.errors), ['data.title'])
   })

@@ -193,7 +193,10 @@ describe(`POST /profiles/{profileKey}/slots (${STORE})`, () => {
       const res = await t.request('POST', p.base, { token: p.token, body: { type, data } })
       assert.ok(res.status === 201 || res.status === 422, `${type} ${JSON.stringify(data)} → ${res.status} ${res.text}`)
     }
-    const shaped = fc.sample(fc.dictionary(fc.constantFrom('title', 'link', 'items', 'links', 'path', '__proto__', 'constructor', 'style'), fc.jsonValue({ maxDepth: 2 })), 30)
+    const shaped = fc.sample(
+      fc.dictionary(fc.constantFrom('title', 'link', 'items', 'links', 'path', '__proto__', 'constructor', 'style'), fc.jsonValue({ maxDepth: 2 })),
+      30,
+    )
     for (const data of shaped) {
       const res = await t.request('POST', `${p.base}/batch`, { token: p.token, body: { slots: types.map((type) => ({ type, data })) } })
       assert.ok(res.status === 201 || res.status === 422, `${JSON.stringify(data)} → ${res.status} ${res.text}`)
@@ -232,7 +235,10 @@ describe(`concurrent writes to one page (${STORE})`, () => {
       t.request('POST', `${p.base}/batch`, { token: p.token, body: { slots: [text('b0'), text('b1')], insertAt: 1 } }),
     ]
     const statuses = (await Promise.all(writes)).map((r) => r.status)
-    assert.ok(statuses.every((s) => s === 201 || s === 204), JSON.stringify(statuses))
+    assert.ok(
+      statuses.every((s) => s === 201 || s === 204),
+      JSON.stringify(statuses),
+    )
     assert.deepEqual((await titles(p)).sort(), ['b0', 'b1', 'n0', 'n1', 'n2', 'n3', 'n4', 'n5'])
   })
 })
@@ -247,7 +253,12 @@ describe(`PATCH /profiles/{profileKey}/slots (${STORE})`, () => {
     const [a, b] = await fill(p, ['a', 'b'])
     const res = await t.request('PATCH', p.base, {
       token: p.token,
-      body: { slots: [{ id: b.id, data: { title: 'B' } }, { id: a.id, data: { link: 'example.com' } }] },
+      body: {
+        slots: [
+          { id: b.id, data: { title: 'B' } },
+          { id: a.id, data: { link: 'example.com' } },
+        ],
+      },
     })
     assert.equal(res.status, 200)
     assert.deepEqual(
@@ -265,7 +276,12 @@ describe(`PATCH /profiles/{profileKey}/slots (${STORE})`, () => {
     const [a, b] = await fill(p, ['a', 'b'])
     const res = await t.request('PATCH', p.base, {
       token: p.token,
-      body: { slots: [{ id: a.id, data: { title: 'A' } }, { id: b.id, data: { link: 'javascript:x', extra: 1 } }] },
+      body: {
+        slots: [
+          { id: a.id, data: { title: 'A' } },
+          { id: b.id, data: { link: 'javascript:x', extra: 1 } },
+        ],
+      },
     })
     assert.equal(res.status, 422)
     assert.deepEqual(Object.keys(res.body.errors).sort(), ['slots.1.data.extra', 'slots.1.data.link'])
@@ -278,7 +294,15 @@ describe(`PATCH /profiles/{profileKey}/slots (${STORE})`, () => {
     const e = await event(p)
     const legacy = await insertRawSlot(t, p.profile, 'countdown', {})
     for (const id of [e.id, legacy.id]) {
-      const res = await t.request('PATCH', p.base, { token: p.token, body: { slots: [{ id: a.id, data: { title: 'A' } }, { id, data: {} }] } })
+      const res = await t.request('PATCH', p.base, {
+        token: p.token,
+        body: {
+          slots: [
+            { id: a.id, data: { title: 'A' } },
+            { id, data: {} },
+          ],
+        },
+      })
       assert.equal(res.status, 409)
       assert.equal(res.body.code, 'read_only')
     }
@@ -292,7 +316,13 @@ describe(`PATCH /profiles/{profileKey}/slots (${STORE})`, () => {
     const [foreign] = await fill(other, ['x'])
     const res = await t.request('PATCH', p.base, {
       token: p.token,
-      body: { slots: [{ id: a.id, data: {} }, { id: a.id, data: {} }, { id: foreign.id, data: {} }] },
+      body: {
+        slots: [
+          { id: a.id, data: {} },
+          { id: a.id, data: {} },
+          { id: foreign.id, data: {} },
+        ],
+      },
     })
     assert.equal(res.status, 422)
     assert.deepEqual(Object.keys(res.body.errors).sort(), ['slots.1.id', 'slots.2.id'])
@@ -475,7 +505,12 @@ describe(`PUT /profiles/{profileKey}/slots/order (${STORE})`, () => {
     const other = await page()
     const [a, b, c] = await fill(p, ['a', 'b', 'c'])
     const [foreign] = await fill(other, ['x'])
-    for (const order of [[a.id, b.id], [a.id, b.id, c.id, c.id], [a.id, b.id, c.id, foreign.id], [a.id, a.id, b.id]]) {
+    for (const order of [
+      [a.id, b.id],
+      [a.id, b.id, c.id, c.id],
+      [a.id, b.id, c.id, foreign.id],
+      [a.id, a.id, b.id],
+    ]) {
       const res = await t.request('PUT', `${p.base}/order`, { token: p.token, body: { order } })
       assert.equal(res.status, 422, JSON.stringify(order))
       assert.deepEqual(Object.keys(res.body.errors), ['order'])

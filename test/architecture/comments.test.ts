@@ -44,7 +44,7 @@ function commentsOf(file: string): { line: number; text: string }[] {
   return []
 }
 
-const UNIT = "(?:ns|µs|us|ms|s|KB|MB|GB|KiB|MiB)"
+const UNIT = '(?:ns|µs|us|ms|s|KB|MB|GB|KiB|MiB)'
 const RULES: [string, RegExp][] = [
   // An issue number means nothing to a reader without the tracker, and the tracker moves.
   // (Colours such as #000 or #424248 are not issue numbers: a bare # takes one or two digits.)
@@ -53,7 +53,13 @@ const RULES: [string, RegExp][] = [
   ['a document outside the repository', /\b(?:STYLE|ARCHITECTURE)\.md\b|\/work\/shared\b/],
   // A timing or size measured once goes stale with the next release of Node or of a dependency:
   // benchmarks in bench/ measure again; a comment keeps the reason.
-  ['a measured figure', new RegExp(String.raw`\d[\d.,]*\s*(?:ns|µs)\b|(?:~|≈|about|around|roughly|some|took|takes|costs?)\s*\d[\d.,–-]*\s*${UNIT}\b|[<>]\s*\d[\d.,]*\s*${UNIT}\b|\d[\d.,]*\s*${UNIT}\s*(?:→|->|vs\b|against\b)|\b(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)\s*(?:x|×|times)\s+(?:faster|slower|the\b)`, 'i')],
+  [
+    'a measured figure',
+    new RegExp(
+      String.raw`\d[\d.,]*\s*(?:ns|µs)\b|(?:~|≈|about|around|roughly|some|took|takes|costs?)\s*\d[\d.,–-]*\s*${UNIT}\b|[<>]\s*\d[\d.,]*\s*${UNIT}\b|\d[\d.,]*\s*${UNIT}\s*(?:→|->|vs\b|against\b)|\b(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)\s*(?:x|×|times)\s+(?:faster|slower|the\b)`,
+      'i',
+    ),
+  ],
 ]
 
 /** What no comment under src/ may say, by file and line. */

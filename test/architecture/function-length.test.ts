@@ -58,7 +58,10 @@ describe('functions under src/', () => {
     }
     assert.deepEqual(over, [])
     // A function split since is taken off the list, so it cannot grow back unnoticed.
-    assert.deepEqual([...NOT_YET_SPLIT].filter((key) => !stillLong.has(key)), [])
+    assert.deepEqual(
+      [...NOT_YET_SPLIT].filter((key) => !stillLong.has(key)),
+      [],
+    )
   })
 
   it('measures arrows, methods and nested functions, not only declarations', () => {

@@ -8,7 +8,26 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 const DOC = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/architecture.md')
 
 /** Folders below every face and the transport, so none of them may import one. */
-const BELOW_FACES = ['kernel', 'observability', 'store', 'analytics', 'auth', 'backup', 'i18n', 'jobs', 'media', 'music', 'profiles', 'rendering', 'slots', 'transfer', 'authorization', 'domains', 'infra', 'core']
+const BELOW_FACES = [
+  'kernel',
+  'observability',
+  'store',
+  'analytics',
+  'auth',
+  'backup',
+  'i18n',
+  'jobs',
+  'media',
+  'music',
+  'profiles',
+  'rendering',
+  'slots',
+  'transfer',
+  'authorization',
+  'domains',
+  'infra',
+  'core',
+]
 /** The faces and the transport: what the layers below must never reach for. */
 const FACES = ['http', 'api', 'mcp', 'oauth', 'dashboard', 'pages', 'cli']
 /** The one module of core/ a face may import: the catalogue, which re-exports the types it needs. */
@@ -20,7 +39,10 @@ const DOOR = 'core/use-cases.ts'
  */
 const ALLOWED: Array<[from: string[], to: string[]]> = [
   // The row shapes the event and form slots render, and a slot's visibility (types only).
-  [['store/events.ts', 'store/forms.ts', 'store/slots.ts'], ['slots/shared/records.ts', 'slots/shared/visibility.ts']],
+  [
+    ['store/events.ts', 'store/forms.ts', 'store/slots.ts'],
+    ['slots/shared/records.ts', 'slots/shared/visibility.ts'],
+  ],
 ]
 
 function filesUnder(dir: string): string[] {
@@ -41,7 +63,14 @@ function valueImportsOf(file: string): string[] {
   const specs: string[] = []
   for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s+'([^']+)'/gm)) {
     const names = m[2].trim()
-    const allTypes = /^\{[^}]*\}$/.test(names) && names.slice(1, -1).split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '))
+    const allTypes =
+      /^\{[^}]*\}$/.test(names) &&
+      names
+        .slice(1, -1)
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith('type '))
     if (!m[1] && !allTypes) specs.push(m[3])
   }
   for (const m of source.matchAll(/^\s*import\s+'([^']+)'/gm)) specs.push(m[1])
@@ -59,7 +88,12 @@ function tableAfter(doc: string, heading: string): string[][] {
   const rows: string[][] = []
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break
-    rows.push(line.split('|').slice(1, -1).map((c) => c.trim()))
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    )
   }
   return rows
 }
@@ -127,15 +161,25 @@ describe('layers', () => {
 
   it('lists in docs/architecture.md exactly the allow-list this test keeps', () => {
     const { exceptions } = readMatrix()
-    assert.deepEqual(exceptions, ALLOWED.map(([from, to]) => `${from.join(' ')} → ${to.join(' ')}`))
+    assert.deepEqual(
+      exceptions,
+      ALLOWED.map(([from, to]) => `${from.join(' ')} → ${to.join(' ')}`),
+    )
   })
 
   it('keeps no allow-list entry that nothing needs any more', () => {
     const files = filesUnder(SRC).map((f) => relative(SRC, f))
     const used = ALLOWED.map(([froms, tos]) =>
-      files.some((path) => froms.some((f) => covers(f, path)) && importsOf(join(SRC, path)).some((spec) => spec.startsWith('.') && tos.some((t) => covers(t, srcPath(join(SRC, path), spec))))),
+      files.some(
+        (path) =>
+          froms.some((f) => covers(f, path)) &&
+          importsOf(join(SRC, path)).some((spec) => spec.startsWith('.') && tos.some((t) => covers(t, srcPath(join(SRC, path), spec)))),
+      ),
     )
-    assert.deepEqual(ALLOWED.filter((_, i) => !used[i]).map(([from]) => from.join(' ')), [])
+    assert.deepEqual(
+      ALLOWED.filter((_, i) => !used[i]).map(([from]) => from.join(' ')),
+      [],
+    )
   })
 
   it('leaves no two folders importing each other: the folder graph of runtime imports has no cycle', () => {

@@ -26,7 +26,13 @@ function stringsOf(file: string): Array<{ text: string; line: number }> {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
   const out: Array<{ text: string; line: number }> = []
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 })
     }
     ts.forEachChild(node, visit)
@@ -83,13 +89,19 @@ describe('next steps: a core that speaks no face', () => {
     const routes = new Set(apiModules.flatMap((m) => m.rows.map((r) => `${r.method} ${`${m.prefix}${r.url}`.replace(/^\/v1/, '').replace(/:(\w+)/g, '{$1}')}`)))
     const steps = Object.values(restNextSteps).filter((name) => HTTP_ROUTE.test(name))
     assert.ok(steps.length > 10)
-    assert.deepEqual(steps.filter((s) => !routes.has(s)), [])
+    assert.deepEqual(
+      steps.filter((s) => !routes.has(s)),
+      [],
+    )
   })
 
   it('names over MCP only tools that exist, in the step table and in every tool description', () => {
     const named = Object.values(toolNextSteps).filter((name) => /^[a-z_]+$/.test(name))
     assert.ok(named.length > 10)
-    assert.deepEqual(named.filter((n) => !toolNames.has(n)), [])
+    assert.deepEqual(
+      named.filter((n) => !toolNames.has(n)),
+      [],
+    )
     const mentioned = tools.flatMap((t) => [...renderNextSteps(t.description, toolNextSteps).matchAll(TOOL_NAME)].map((m) => `${t.name}: ${m[0]}`))
     assert.deepEqual(
       mentioned.filter((m) => {

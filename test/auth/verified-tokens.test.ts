@@ -52,7 +52,9 @@ describe(`verified tokens kept in process, one instance (${STORE})`, () => {
   })
 })
 
-describe('verified tokens on two instances sharing PostgreSQL and Redis', { skip: STORE !== 'postgres' && 'needs TEST_DATABASE_URL and TEST_REDIS_URL' }, () => {
+describe('verified tokens on two instances sharing PostgreSQL and Redis', {
+  skip: STORE !== 'postgres' && 'needs TEST_DATABASE_URL and TEST_REDIS_URL',
+}, () => {
   let fleet: Fleet
   before(async () => {
     fleet = await startFleet()

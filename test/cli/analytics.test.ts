@@ -46,7 +46,10 @@ describe(`cli analytics seed and purge (${STORE})`, () => {
       const report = await pageReport(ctx.db, page, resolveQuery(query, 'UTC'))
       assert.equal(report.totals.views + report.totals.clicks, 20_000)
       assert.ok(report.totals.ctr > 0.02 && report.totals.ctr < 0.04, `ctr ${report.totals.ctr}`)
-      assert.ok(report.timeline!.every((p) => p.views > 0), 'every seeded day has views')
+      assert.ok(
+        report.timeline!.every((p) => p.views > 0),
+        'every seeded day has views',
+      )
       const [shop, blog, contact] = report.blocks
       assert.ok(shop!.clicks > blog!.clicks && blog!.clicks > contact!.clicks, 'a few blocks take most clicks')
       assert.ok(report.socials[0]!.clicks > 0)

@@ -24,7 +24,9 @@ describe(`cli users set-password (${STORE})`, () => {
     const sessions = ctx.sessions
     // Sessions of the CLI's store (SQL here: the CLI process has no Redis in this test).
     await new Promise<void>((resolve, reject) =>
-      sessions.set('a-session-id', { userId: user.id, cookie: { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) } } as any, (e) => (e ? reject(e) : resolve())),
+      sessions.set('a-session-id', { userId: user.id, cookie: { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) } } as any, (e) =>
+        e ? reject(e) : resolve(),
+      ),
     )
     const res = await cli(['users', 'set-password', '--email', 'reset@example.test', '--password', 'the new password'], store.env)
     assert.equal(res.code, 0, res.stderr)

@@ -25,7 +25,10 @@ describe(`cli webhooks add / test / list (${STORE})`, () => {
     assert.equal(bad.code, 1)
     assert.match(bad.stderr, /--events takes some of: form\.submitted/)
 
-    const added = await cli(['webhooks', 'add', '--email', 'hooks@example.test', '--url', receiver.url, '--events', 'page.updated, form.submitted'], outside.env)
+    const added = await cli(
+      ['webhooks', 'add', '--email', 'hooks@example.test', '--url', receiver.url, '--events', 'page.updated, form.submitted'],
+      outside.env,
+    )
     assert.equal(added.code, 0, added.stderr)
     const id = /Endpoint (\d+) sends page\.updated, form\.submitted to /.exec(added.stdout)?.[1]
     const secret = /Signing secret \(shown once\): (whsec_\S+)/.exec(added.stdout)?.[1]
@@ -39,7 +42,10 @@ describe(`cli webhooks add / test / list (${STORE})`, () => {
 
     const listed = await cli(['webhooks', 'list', '--email', 'hooks@example.test'], outside.env)
     assert.equal(listed.code, 0, listed.stderr)
-    const [line] = listed.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    const [line] = listed.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     assert.equal(line.id, Number(id))
     assert.deepEqual(line.eventTypes, ['page.updated', 'form.submitted'])
     assert.equal(line.lastDelivery.status, 'succeeded')

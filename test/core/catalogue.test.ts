@@ -160,12 +160,19 @@ describe('the catalogue of use cases', () => {
       ...dashboardPages.map((r) => `dashboard ${r.method} ${r.url}`),
       ...commands.map((c) => `cli ${c.name}`),
     ])
-    assert.deepEqual([...FACE_ONLY].filter((k) => !known.has(k)), [])
+    assert.deepEqual(
+      [...FACE_ONLY].filter((k) => !known.has(k)),
+      [],
+    )
     const callingAfterAll = [
       ...apiModules.flatMap((m) =>
-        m.rows.filter((r) => FACE_ONLY.has(rowName(m.prefix, r)) && catalogueCalls(reachableSource(r.handler as any, fileOf(apiFiles, m, m.prefix))).length).map((r) => rowName(m.prefix, r)),
+        m.rows
+          .filter((r) => FACE_ONLY.has(rowName(m.prefix, r)) && catalogueCalls(reachableSource(r.handler as any, fileOf(apiFiles, m, m.prefix))).length)
+          .map((r) => rowName(m.prefix, r)),
       ),
-      ...tools.filter((t) => FACE_ONLY.has(`mcp ${t.name}`) && catalogueCalls(reachableSource(t.handler as any, fileOf(mcpFiles, t, t.name))).length).map((t) => `mcp ${t.name}`),
+      ...tools
+        .filter((t) => FACE_ONLY.has(`mcp ${t.name}`) && catalogueCalls(reachableSource(t.handler as any, fileOf(mcpFiles, t, t.name))).length)
+        .map((t) => `mcp ${t.name}`),
     ]
     assert.deepEqual(callingAfterAll, [])
   })

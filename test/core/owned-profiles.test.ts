@@ -77,7 +77,9 @@ describe(`pages read at the account revision, one instance (${STORE})`, () => {
   pagesReadAtTheAccountRevision(() => [t, t])
 })
 
-describe('pages read at the account revision, two instances sharing PostgreSQL and Redis', { skip: STORE !== 'postgres' && 'needs TEST_DATABASE_URL and TEST_REDIS_URL' }, () => {
+describe('pages read at the account revision, two instances sharing PostgreSQL and Redis', {
+  skip: STORE !== 'postgres' && 'needs TEST_DATABASE_URL and TEST_REDIS_URL',
+}, () => {
   let fleet: Fleet
   before(async () => {
     fleet = await startFleet()

@@ -18,7 +18,12 @@ const refusal = (fn: () => unknown): AppError => {
 describe('page archives', () => {
   it('reads back what it writes, entry by entry', () => {
     const image = randomBytes(5000)
-    const entries = readArchive(writeArchive([{ name: 'page.json', data: Buffer.from('{"a":1}') }, { name: 'files/1.png', data: image }]))
+    const entries = readArchive(
+      writeArchive([
+        { name: 'page.json', data: Buffer.from('{"a":1}') },
+        { name: 'files/1.png', data: image },
+      ]),
+    )
     assert.deepEqual([...entries.keys()], ['page.json', 'files/1.png'])
     assert.deepEqual(Buffer.from(entries.get('files/1.png')!), image)
   })

@@ -19,7 +19,13 @@ describe(`presented slots, kept per slots revision (${STORE})`, () => {
     const base = `/v1/profiles/${profile.id}/slots`
     const res = await t.request('POST', `${base}/batch`, {
       token,
-      body: { slots: [{ type: 'text', data: { title: 'a' } }, { type: 'divider', data: {} }, { type: 'text', data: { title: 'c' } }] },
+      body: {
+        slots: [
+          { type: 'text', data: { title: 'a' } },
+          { type: 'divider', data: {} },
+          { type: 'text', data: { title: 'c' } },
+        ],
+      },
     })
     assert.equal(res.status, 201)
     return { user, profile, token, base, ids: res.body.data.map((s: { id: number }) => s.id) as number[] }
@@ -41,7 +47,10 @@ describe(`presented slots, kept per slots revision (${STORE})`, () => {
     await moved('updateData')
     await slotsRepository.shiftFrom(t.ctx.db, profile.id, 4, 1)
     await moved('shiftFrom')
-    await slotsRepository.setPositions(t.ctx.db, profile.id, [{ id: ids[0], position: 1 }, { id: ids[1], position: 0 }])
+    await slotsRepository.setPositions(t.ctx.db, profile.id, [
+      { id: ids[0], position: 1 },
+      { id: ids[1], position: 0 },
+    ])
     await moved('setPositions')
     await slotsRepository.deleteMany(t.ctx.db, profile.id, [ids[2]])
     await moved('deleteMany')

@@ -50,11 +50,25 @@ describe(`use cases, called without HTTP (${STORE})`, () => {
     const { principal, login, id } = await owner()
     const events = listen(t)
     try {
-      const slots = await useCases.slots.createMany(t.ctx, principal, login, { slots: [{ type: 'divider', data: {} }, { type: 'text', data: { title: 'Soon' } }] }, { dryRun: true })
+      const slots = await useCases.slots.createMany(
+        t.ctx,
+        principal,
+        login,
+        {
+          slots: [
+            { type: 'divider', data: {} },
+            { type: 'text', data: { title: 'Soon' } },
+          ],
+        },
+        { dryRun: true },
+      )
       assert.equal(slots.length, 2, 'the dry run answers what the write would have made')
       assert.equal(await slotsRepository.countByProfile(t.ctx.db, id), 0)
       assert.deepEqual(events.seen, [])
-      await assert.rejects(useCases.slots.create(t.ctx, principal, login, { type: 'button', data: { link: 'javascript:alert(1)' } }, { dryRun: true }), code('validation_failed'))
+      await assert.rejects(
+        useCases.slots.create(t.ctx, principal, login, { type: 'button', data: { link: 'javascript:alert(1)' } }, { dryRun: true }),
+        code('validation_failed'),
+      )
     } finally {
       events.stop()
     }

@@ -18,7 +18,13 @@ async function fullAccount(t: TestApp) {
   const { v, user } = await registeredVisitor(t)
   const token = await makeToken(t, user)
   const profile = await makeProfile(t, user)
-  const form = await formsRepository.insert(t.ctx.db, { userId: user.id, title: 'Contact', description: '', fields: [{ name: 'name', label: 'Name', type: 'text', required: true }], submitLabel: 'Send' })
+  const form = await formsRepository.insert(t.ctx.db, {
+    userId: user.id,
+    title: 'Contact',
+    description: '',
+    fields: [{ name: 'name', label: 'Name', type: 'text', required: true }],
+    submitLabel: 'Send',
+  })
   const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: form.id, view: 'inline' } }])
   await formSubmissionsRepository.insert(t.ctx.db, { formId: form.id, profileId: profile.id, slotId: slot.id, data: { name: 'A visitor' } })
   const image = await solid(300, 200, 'png')
@@ -35,7 +41,12 @@ async function fullAccount(t: TestApp) {
   intake.view({ profileId: profile.id, ip: '10.9.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36', at: new Date() })
   await intake.flush()
   // A change of e-mail waiting for its link.
-  await emailChangesRepository.insert(t.ctx.db, { userId: user.id, newEmail: `new.${user.email}`, tokenHash: `pending-${user.id}`, expiresAt: new Date(Date.now() + 3600_000).toISOString() })
+  await emailChangesRepository.insert(t.ctx.db, {
+    userId: user.id,
+    newEmail: `new.${user.email}`,
+    tokenHash: `pending-${user.id}`,
+    expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  })
   return { v, user, token, profile, path }
 }
 
@@ -43,7 +54,11 @@ async function fullAccount(t: TestApp) {
 async function everyRow(t: TestApp): Promise<Array<{ table: string; row: Record<string, unknown> }>> {
   const db = t.ctx.db
   const tables = isPostgres(db)
-    ? (await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db)).rows
+    ? (
+        await sql<{
+          name: string
+        }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db)
+      ).rows
     : (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(db)).rows
   const out: Array<{ table: string; row: Record<string, unknown> }> = []
   for (const { name } of tables) {

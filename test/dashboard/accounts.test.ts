@@ -61,14 +61,27 @@ describe(`dashboard accounts (${STORE})`, () => {
       const form = await v.get('/register?next=%2Fsettings%2Ftokens')
       assert.match(form.text, /name="next" value="\/settings\/tokens"/)
       assert.match(form.text, /<a href="\/login\?next=%2Fsettings%2Ftokens">Sign in<\/a>/)
-      const res = await v.post('/register', { _csrf: csrfOf(form.text), name: 'Next Person', email: freshEmail(), password: 'long enough pass', timezone: 'UTC', next: '/settings/tokens' })
+      const res = await v.post('/register', {
+        _csrf: csrfOf(form.text),
+        name: 'Next Person',
+        email: freshEmail(),
+        password: 'long enough pass',
+        timezone: 'UTC',
+        next: '/settings/tokens',
+      })
       assert.equal(res.status, 303)
       assert.equal(res.location, '/settings/tokens')
       assert.equal((await v.get('/settings/tokens')).status, 200, 'signed in')
     })
 
     it('keeps next when the form comes back with errors', async () => {
-      const res = await Visitor.of(t).submit('/register?next=%2Fsettings%2Ftokens', { name: 'N', email: freshEmail(), password: 'short', timezone: 'UTC', next: '/settings/tokens' })
+      const res = await Visitor.of(t).submit('/register?next=%2Fsettings%2Ftokens', {
+        name: 'N',
+        email: freshEmail(),
+        password: 'short',
+        timezone: 'UTC',
+        next: '/settings/tokens',
+      })
       assert.equal(res.status, 422)
       assert.match(res.text, /name="next" value="\/settings\/tokens"/)
     })
@@ -164,7 +177,6 @@ describe(`dashboard accounts (${STORE})`, () => {
         assert.ok(new URL(res.location!, t.url).origin === t.url)
       })
     }
-
   })
 
   it('shows a visitor of / what this is (test/dashboard/first-run.test.ts), and sends a signed-in user to their pages', async () => {

@@ -38,13 +38,32 @@ describe(`dashboard /settings/apps (${STORE})`, () => {
     const html = appsTable(
       user,
       [
-        { grantId: 7, name: '<b>Agent</b>', clientId: 'c-123', metadataUrl: null, scopes: ['profile:read'], authorisedAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null },
-        { grantId: 9, name: 'Tool', clientId: 'https://tool.example/meta.json', metadataUrl: 'https://tool.example/meta.json', scopes: ['profile:read', 'profile:write'], authorisedAt: '2026-11-21T10:00:00.000Z', lastUsedAt: '2026-11-22T08:30:00.000Z' },
+        {
+          grantId: 7,
+          name: '<b>Agent</b>',
+          clientId: 'c-123',
+          metadataUrl: null,
+          scopes: ['profile:read'],
+          authorisedAt: '2026-11-20T10:00:00.000Z',
+          lastUsedAt: null,
+        },
+        {
+          grantId: 9,
+          name: 'Tool',
+          clientId: 'https://tool.example/meta.json',
+          metadataUrl: 'https://tool.example/meta.json',
+          scopes: ['profile:read', 'profile:write'],
+          authorisedAt: '2026-11-21T10:00:00.000Z',
+          lastUsedAt: '2026-11-22T08:30:00.000Z',
+        },
       ],
       'token-value',
     ).html
     assert.match(html, /<strong>&lt;b&gt;Agent&lt;\/b&gt;<\/strong><br><span class="muted">c-123<\/span>/)
-    assert.match(html, /<td data-label="Access">profile:read, profile:write<\/td><td data-label="Authorised">21 Nov 2026, 10:00<\/td><td data-label="Last used">22 Nov 2026, 08:30<\/td>/)
+    assert.match(
+      html,
+      /<td data-label="Access">profile:read, profile:write<\/td><td data-label="Authorised">21 Nov 2026, 10:00<\/td><td data-label="Last used">22 Nov 2026, 08:30<\/td>/,
+    )
     assert.match(html, />Never<\/td>/)
     assert.match(html, /action="\/settings\/apps\/7\/disconnect"><input type="hidden" name="_csrf" value="token-value">/)
   })

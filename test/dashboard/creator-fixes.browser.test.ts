@@ -44,7 +44,9 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
 
       // A text typed with a blank line keeps its two paragraphs on the public page.
       await addBlock(page, 'Text')
-      await panel(page).getByRole('textbox', { name: /^Description/ }).fill('Stoneware, fired in Berlin.\n\nCommissions open.')
+      await panel(page)
+        .getByRole('textbox', { name: /^Description/ })
+        .fill('Stoneware, fired in Berlin.\n\nCommissions open.')
       await save(page, /Text block added/)
       const publicPage = await (await fetch(`${t.url}/${login}`)).text()
       assert.match(publicPage, /<div class="slot-text-body"><p>Stoneware, fired in Berlin\.<\/p><p>Commissions open\.<\/p><\/div>/)
@@ -92,14 +94,22 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
       // A lookup no music service answers (their ports are closed here) says so, and fills the manual section.
       await addBlock(page, 'Music release')
       await panel(page).getByRole('textbox', { name: 'Link, UPC, ISRC or title' }).fill('Clay Songs')
-      await panel(page).getByRole('textbox', { name: /^Artist/ }).first().fill('Mara Lind')
+      await panel(page)
+        .getByRole('textbox', { name: /^Artist/ })
+        .first()
+        .fill('Mara Lind')
       await panel(page).getByRole('button', { name: 'Look up' }).click()
       const alert = panel(page).getByRole('alert')
       await alert.filter({ hasText: 'The music services could not be reached just now' }).waitFor()
       assert.doesNotMatch((await alert.textContent()) ?? '', /odesli|deezer|itunes|field needs attention/i)
       assert.equal(await alert.getByRole('link', { name: 'Enter the links by hand' }).getAttribute('href'), '#manual-h')
       assert.equal(await panel(page).getByRole('heading', { name: 'Or enter the links by hand' }).getAttribute('id'), 'manual-h')
-      assert.equal(await panel(page).getByRole('textbox', { name: /^Album/ }).inputValue(), 'Clay Songs')
+      assert.equal(
+        await panel(page)
+          .getByRole('textbox', { name: /^Album/ })
+          .inputValue(),
+        'Clay Songs',
+      )
       // The lookup's own 503 is the answer by design (the editor with the message), which Chromium logs.
       problems.splice(0, problems.length, ...problems.filter((p) => !/status of 503/.test(p)))
       await audit(page, problems, `words-music-failed-${width}`)

@@ -21,7 +21,11 @@ import { solid } from '../media/images.ts'
 // as a person reads it: text, labels, hints, messages, and the names controls are given.
 
 const GLOSSARY = readFileSync(new URL('../../docs/glossary.md', import.meta.url), 'utf8')
-const DENIED = /```deny-list\n([\s\S]*?)```/.exec(GLOSSARY)![1].split('\n').map((l) => l.trim()).filter(Boolean)
+const DENIED = /```deny-list\n([\s\S]*?)```/
+  .exec(GLOSSARY)![1]
+  .split('\n')
+  .map((l) => l.trim())
+  .filter(Boolean)
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const DENY = DENIED.map((phrase) => ({ phrase, re: new RegExp(`(?<![\\p{L}\\p{N}_-])${literal(phrase)}(?![\\p{L}\\p{N}_-])`, 'iu') }))
 
@@ -113,7 +117,12 @@ describe(`every dashboard view speaks a creator's words (${STORE})`, () => {
     body.append('_csrf', csrfOf(shown.text))
     for (const name of names) if (name !== '_csrf' && !(name in extra)) body.append(name, '~')
     for (const [k, value] of Object.entries(extra)) body.append(k, value)
-    const res = await fetch(new URL(action, t.url), { method: 'POST', body, redirect: 'manual', headers: { cookie: [...v.cookies].map(([k, x]) => `${k}=${x}`).join('; ') } })
+    const res = await fetch(new URL(action, t.url), {
+      method: 'POST',
+      body,
+      redirect: 'manual',
+      headers: { cookie: [...v.cookies].map(([k, x]) => `${k}=${x}`).join('; ') },
+    })
     const html = await res.text()
     read(`POST ${action} (${res.status})`, html)
     const location = res.headers.get('location')
@@ -137,7 +146,14 @@ describe(`every dashboard view speaks a creator's words (${STORE})`, () => {
     for (const [i, type] of (Object.keys(slotTypes) as SlotType[]).entries()) ids.push((await blockOf(t, principal, profile.id, type, i)).id)
     const form = (await useCases.slots.list(t.ctx, principal, profile.id)).find((s) => s.type === 'form')!
     const { record: token } = await accounts.createToken(t.ctx.db, user.id, { name: 'Shop sync' })
-    const params: Record<string, string> = { profileId: String(profile.id), slotId: String(form.id), tokenId: String(token.id), themeId: 'default', grantId: '1', submissionId: '1' }
+    const params: Record<string, string> = {
+      profileId: String(profile.id),
+      slotId: String(form.id),
+      tokenId: String(token.id),
+      themeId: 'default',
+      grantId: '1',
+      submissionId: '1',
+    }
     const pathOf = (url: string) => url.replace(/:(\w+)/g, (_, k) => params[k]).replace('*', 'nothing-here')
 
     const stranger = Visitor.of(t)
@@ -174,12 +190,21 @@ describe(`every dashboard view speaks a creator's words (${STORE})`, () => {
     await refused(v, editor, `${editor}/socials`, [], { op: 'add', link: 'ftp://files.example.com' })
     await refused(v, editor, `${editor}/socials`, [], { op: 'add', link: 'my page' })
     await refused(v, editor, `${editor}/music`, [], { query: 'https://music.example.com/album/1' })
-    for (const id of ids) await refused(v, `${editor}?schedule=${id}`, `${editor}/blocks/${id}/visibility`, fieldsOf((await v.get(`${editor}?schedule=${id}`)).text, `${editor}/blocks/${id}/visibility`))
+    for (const id of ids)
+      await refused(
+        v,
+        `${editor}?schedule=${id}`,
+        `${editor}/blocks/${id}/visibility`,
+        fieldsOf((await v.get(`${editor}?schedule=${id}`)).text, `${editor}/blocks/${id}/visibility`),
+      )
 
     // The scripts' own sentences (announcements, the dialog, the live preview's notes).
     for (const file of ['dashboard.js', 'editor/editor.js']) read(file, `<p>${scriptSentences(file)}</p>`)
 
-    assert.deepEqual([...found].map(([hit, where]) => `${where}: ${hit}`), [])
+    assert.deepEqual(
+      [...found].map(([hit, where]) => `${where}: ${hit}`),
+      [],
+    )
   })
 })
 
@@ -189,8 +214,13 @@ async function blockOf(t: TestApp, principal: ReturnType<typeof ownerPrincipal>,
   const data = structuredClone(def.example) as Record<string, any>
   const key = recordKey(def)
   if (key) delete data[key]
-  if (type === 'event') return useCases.editor.createEvent(t.ctx, principal, profileId, { event: { title: 'Opening night', startsAt: '2027-05-01T19:30', location: 'Lisbon' } })
-  if (type === 'form') return useCases.editor.createForm(t.ctx, principal, profileId, { form: { title: 'Say hello', fields: [{ label: 'Your name', type: 'text', required: true }] }, data })
+  if (type === 'event')
+    return useCases.editor.createEvent(t.ctx, principal, profileId, { event: { title: 'Opening night', startsAt: '2027-05-01T19:30', location: 'Lisbon' } })
+  if (type === 'form')
+    return useCases.editor.createForm(t.ctx, principal, profileId, {
+      form: { title: 'Say hello', fields: [{ label: 'Your name', type: 'text', required: true }] },
+      data,
+    })
   for (const [i, ref] of (def.files?.(def.example as never) ?? []).entries()) {
     const bytes = await solid(120, 80, 'png', `#${(0x204060 + shade * 0x1000 + i * 0x30).toString(16)}`)
     const file = await useCases.files.upload(t.ctx, principal, { stream: Readable.from(bytes), length: bytes.length })

@@ -32,7 +32,8 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
     await t?.close()
   })
 
-  const block = (page: Page, summary: string) => page.getByRole('listitem').filter({ has: page.locator('.ed-summary', { hasText: new RegExp(`^${summary}$`) }) })
+  const block = (page: Page, summary: string) =>
+    page.getByRole('listitem').filter({ has: page.locator('.ed-summary', { hasText: new RegExp(`^${summary}$`) }) })
   const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement)
 
   for (const width of [1280, 375]) {
@@ -79,13 +80,23 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
       await save(page, /Button block added/)
 
       await addBlock(page, 'Picture')
-      await panel(page).getByLabel(/^Image/).setInputFiles({ name: 'vase.png', mimeType: 'image/png', buffer: await solid(300, 200, 'png', '#aa6633') })
-      await panel(page).getByRole('textbox', { name: /^Alternative text/ }).fill('A blue vase')
+      await panel(page)
+        .getByLabel(/^Image/)
+        .setInputFiles({ name: 'vase.png', mimeType: 'image/png', buffer: await solid(300, 200, 'png', '#aa6633') })
+      await panel(page)
+        .getByRole('textbox', { name: /^Alternative text/ })
+        .fill('A blue vase')
       await save(page, /Picture block added/)
 
       await addBlock(page, 'Gallery')
-      await panel(page).getByLabel(/^Image/).first().setInputFiles({ name: 'bowl.png', mimeType: 'image/png', buffer: await solid(300, 200, 'png', '#336699') })
-      await panel(page).getByRole('textbox', { name: /^Alternative text/ }).first().fill('A bowl')
+      await panel(page)
+        .getByLabel(/^Image/)
+        .first()
+        .setInputFiles({ name: 'bowl.png', mimeType: 'image/png', buffer: await solid(300, 200, 'png', '#336699') })
+      await panel(page)
+        .getByRole('textbox', { name: /^Alternative text/ })
+        .first()
+        .fill('A bowl')
       await save(page, /Gallery block added/)
 
       await addBlock(page, 'Text')
@@ -101,9 +112,15 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
       await save(page, /YouTube video block added/)
 
       await addBlock(page, 'FAQ')
-      await panel(page).getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Title/ }).fill('Do you ship?')
+      await panel(page)
+        .getByRole('group', { name: 'Item 1' })
+        .getByRole('textbox', { name: /^Title/ })
+        .fill('Do you ship?')
       await panel(page).getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Text/ }).fill('Within Europe.')
-      await panel(page).getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Title/ }).fill('Commissions?')
+      await panel(page)
+        .getByRole('group', { name: 'Item 2' })
+        .getByRole('textbox', { name: /^Title/ })
+        .fill('Commissions?')
       await panel(page).getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Text/ }).fill('Ask me.')
       await save(page, /FAQ block added/)
 
@@ -111,18 +128,28 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
       await save(page, /Divider block added/)
 
       await addBlock(page, 'Event')
-      await panel(page).getByRole('textbox', { name: /^Event name/ }).fill('Kiln opening')
-      await panel(page).getByLabel(/^Starts/).fill('2027-05-01T19:30')
+      await panel(page)
+        .getByRole('textbox', { name: /^Event name/ })
+        .fill('Kiln opening')
+      await panel(page)
+        .getByLabel(/^Starts/)
+        .fill('2027-05-01T19:30')
       await save(page, /Event block added/)
 
       await addBlock(page, 'Music release')
       await panel(page).getByRole('textbox', { name: 'Album', exact: true }).fill('Clay Songs')
       await panel(page).getByRole('textbox', { name: 'Artist', exact: true }).fill('Mara')
-      await panel(page).getByRole('group', { name: /1$/ }).getByRole('textbox', { name: /^Link/ }).first().fill('https://open.spotify.com/album/4m2880jivSbbyEGAKfITCa')
+      await panel(page)
+        .getByRole('group', { name: /1$/ })
+        .getByRole('textbox', { name: /^Link/ })
+        .first()
+        .fill('https://open.spotify.com/album/4m2880jivSbbyEGAKfITCa')
       await save(page, /Music release block added/)
 
       await addBlock(page, 'Form')
-      await panel(page).getByRole('textbox', { name: /^Form title/ }).fill('Write to me')
+      await panel(page)
+        .getByRole('textbox', { name: /^Form title/ })
+        .fill('Write to me')
       await save(page, /Form block added/)
 
       // Edited in place: the panel opens inside the block's own row; the preview has the new title before Save.
@@ -133,20 +160,31 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
       await save(page, /Button block saved/)
 
       // Hidden: the switch on its card; the card says so.
-      await block(page, 'About the studio').getByRole('switch', { name: /^Show on page/ }).click()
+      await block(page, 'About the studio')
+        .getByRole('switch', { name: /^Show on page/ })
+        .click()
       await announced(page, /Block hidden/)
-      assert.equal(await block(page, 'About the studio').getByRole('switch', { name: /^Show on page/ }).getAttribute('aria-checked'), 'false')
+      assert.equal(
+        await block(page, 'About the studio')
+          .getByRole('switch', { name: /^Show on page/ })
+          .getAttribute('aria-checked'),
+        'false',
+      )
       await block(page, 'About the studio').getByText('Hidden', { exact: true }).waitFor()
 
       // Scheduled for tomorrow, in the owner's time zone.
-      await block(page, 'Kiln opening').getByRole('link', { name: /^Schedule/ }).click()
+      await block(page, 'Kiln opening')
+        .getByRole('link', { name: /^Schedule/ })
+        .click()
       const from = block(page, 'Kiln opening').getByLabel('Show from')
       await from.waitFor()
       if (!narrow) await audit(page, problems, 'schedule')
       await from.fill(tomorrowInLisbon())
       await block(page, 'Kiln opening').getByRole('button', { name: 'Save schedule' }).click()
       await announced(page, /Schedule saved/)
-      await block(page, 'Kiln opening').getByText(/^Shows from \d{1,2} \w{3}, 09:00$/).waitFor()
+      await block(page, 'Kiln opening')
+        .getByText(/^Shows from \d{1,2} \w{3}, 09:00$/)
+        .waitFor()
 
       // A theme: the preview takes it as soon as it is picked, before it is applied.
       const token = await makeToken(t, user)
@@ -155,7 +193,10 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
       await page.getByRole('radio', { name: theme.name, exact: true }).check()
       await lookAtPreview(() =>
         page.waitForFunction(
-          (bg) => (document.querySelector('iframe[name="ed-preview-frame"]') as HTMLIFrameElement).contentDocument?.querySelector('meta[name="theme-color"]')?.getAttribute('content') === bg,
+          (bg) =>
+            (document.querySelector('iframe[name="ed-preview-frame"]') as HTMLIFrameElement).contentDocument
+              ?.querySelector('meta[name="theme-color"]')
+              ?.getAttribute('content') === bg,
           pageStyle(theme.id).theme.light.bg,
         ),
       )
@@ -220,7 +261,11 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
     const { page, problems } = await openPage(context)
     const { login, user } = await signUpWithPage(t, page)
     const frame = page.frameLocator('iframe[title="Preview of your public page"]')
-    const focused = (target: Locator, what: string) => target.first().evaluate((el) => el === document.activeElement).then((yes) => assert.ok(yes, `focus is on ${what}`))
+    const focused = (target: Locator, what: string) =>
+      target
+        .first()
+        .evaluate((el) => el === document.activeElement)
+        .then((yes) => assert.ok(yes, `focus is on ${what}`))
     const typeInto = async (target: Locator, text: string) => {
       await tabTo(page, target)
       await page.keyboard.press('Control+A')
@@ -272,8 +317,19 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
     await saveAndReturn(/Picture block added/, /^Edit\s?: Picture,/)
 
     await add('Gallery', title())
-    await chooseFile(panel(page).getByLabel(/^Image/).first(), 'bowl.png', '#336699')
-    await typeInto(panel(page).getByRole('textbox', { name: /^Alternative text/ }).first(), 'A bowl')
+    await chooseFile(
+      panel(page)
+        .getByLabel(/^Image/)
+        .first(),
+      'bowl.png',
+      '#336699',
+    )
+    await typeInto(
+      panel(page)
+        .getByRole('textbox', { name: /^Alternative text/ })
+        .first(),
+      'A bowl',
+    )
     await saveAndReturn(/Gallery block added/, /^Edit\s?: Gallery,/)
 
     await add('Text', title())
@@ -285,9 +341,19 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
     await saveAndReturn(/YouTube video block added/, /^Edit\s?: YouTube video,/)
 
     await add('FAQ', title())
-    await typeInto(panel(page).getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Title/ }), 'Keyboard only?')
+    await typeInto(
+      panel(page)
+        .getByRole('group', { name: 'Item 1' })
+        .getByRole('textbox', { name: /^Title/ }),
+      'Keyboard only?',
+    )
     await typeInto(panel(page).getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Text/ }), 'Yes.')
-    await typeInto(panel(page).getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Title/ }), 'Really?')
+    await typeInto(
+      panel(page)
+        .getByRole('group', { name: 'Item 2' })
+        .getByRole('textbox', { name: /^Title/ }),
+      'Really?',
+    )
     await typeInto(panel(page).getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Text/ }), 'Really.')
     await saveAndReturn(/FAQ block added/, /^Edit\s?: FAQ,/)
 
@@ -305,7 +371,10 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
 
     await add('Music release', panel(page).getByRole('textbox', { name: /^Link, UPC/ }))
     await typeInto(panel(page).getByRole('textbox', { name: 'Album', exact: true }), 'Clay Songs')
-    await typeInto(panel(page).getByRole('group', { name: /1$/ }).getByRole('textbox', { name: /^Link/ }).first(), 'https://open.spotify.com/album/4m2880jivSbbyEGAKfITCa')
+    await typeInto(
+      panel(page).getByRole('group', { name: /1$/ }).getByRole('textbox', { name: /^Link/ }).first(),
+      'https://open.spotify.com/album/4m2880jivSbbyEGAKfITCa',
+    )
     await saveAndReturn(/Music release block added/, /^Edit\s?: Music release,/)
 
     await add('Form', panel(page).getByRole('textbox', { name: /^Form title/ }))
@@ -370,7 +439,10 @@ describe(`the editor builds a page the way a person would (${STORE})`, () => {
     await tabTo(page, page.getByRole('radio', { name: THEMES.find((x) => x.id === current)!.name, exact: true }))
     while (!(await page.getByRole('radio', { name: theme.name, exact: true }).isChecked())) await page.keyboard.press('ArrowRight')
     await page.waitForFunction(
-      (bg) => (document.querySelector('iframe[name="ed-preview-frame"]') as HTMLIFrameElement).contentDocument?.querySelector('meta[name="theme-color"]')?.getAttribute('content') === bg,
+      (bg) =>
+        (document.querySelector('iframe[name="ed-preview-frame"]') as HTMLIFrameElement).contentDocument
+          ?.querySelector('meta[name="theme-color"]')
+          ?.getAttribute('content') === bg,
       pageStyle(theme.id).theme.light.bg,
     )
     await press(page.getByRole('button', { name: 'Use this theme' }), new RegExp(`now uses the ${theme.name} theme`))

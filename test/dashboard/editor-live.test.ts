@@ -42,7 +42,12 @@ describe(`page editor: live preview, picker, visibility, theme and address (${ST
 
   it('previews a new block and a new name as the public renderer draws them, and stores nothing', async () => {
     const { v, editor, token, login } = await withPage()
-    const block = await post(v, `${editor}?add=button`, `${editor}/blocks?preview=1`, { type: 'button', 'data.title': 'Kiln opening', 'data.link': 'example.com', 'data.style': 'primary' })
+    const block = await post(v, `${editor}?add=button`, `${editor}/blocks?preview=1`, {
+      type: 'button',
+      'data.title': 'Kiln opening',
+      'data.link': 'example.com',
+      'data.style': 'primary',
+    })
     assert.equal(block.status, 200)
     assert.match(block.headers.get('content-type') ?? '', /text\/html/)
     assert.match(block.headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/)
@@ -89,7 +94,11 @@ describe(`page editor: live preview, picker, visibility, theme and address (${ST
 
   it('hides, shows and schedules a block from its card, with the API’s rules, in the owner’s time zone', async () => {
     const { v, editor, token, login } = await withPage()
-    assert.equal((await post(v, `${editor}?add=button`, `${editor}/blocks`, { type: 'button', 'data.title': 'Shop', 'data.link': 'example.com', 'data.style': 'primary' })).status, 303)
+    assert.equal(
+      (await post(v, `${editor}?add=button`, `${editor}/blocks`, { type: 'button', 'data.title': 'Shop', 'data.link': 'example.com', 'data.style': 'primary' }))
+        .status,
+      303,
+    )
     const [slot] = await slotsOf(token, login)
     const vis = `${editor}/blocks/${slot.id}/visibility`
 

@@ -26,7 +26,13 @@ const RECORD_MAKERS: Partial<Record<SlotType, (t: TestApp, principal: Principal,
     useCases.editor.createEvent(t.ctx, principal, profileId, { event: { title: 'Opening night', startsAt: '2027-05-01T19:30', location: 'Galeria, Lisbon' } }),
   form: (t, principal, profileId, data) =>
     useCases.editor.createForm(t.ctx, principal, profileId, {
-      form: { title: 'Say hello', fields: [{ label: 'Your name', type: 'text', required: true }, { label: 'Message', type: 'textarea', required: false }] },
+      form: {
+        title: 'Say hello',
+        fields: [
+          { label: 'Your name', type: 'text', required: true },
+          { label: 'Message', type: 'textarea', required: false },
+        ],
+      },
       data,
     }),
 }
@@ -85,7 +91,13 @@ describe(`every view of the editor's block panel passes axe (${STORE})`, () => {
     const profileId = Number(/\/my-links\/(\d+)\/editor/.exec(page.url())![1])
     for (const [i, type] of TYPES.entries()) await createBlock(principal, profileId, type, i)
     await page.reload()
-    assert.equal(await page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Edit/ }) }).count(), TYPES.length)
+    assert.equal(
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: /^Edit/ }) })
+        .count(),
+      TYPES.length,
+    )
 
     for (const type of TYPES) {
       const { title } = slotTypes[type]
@@ -104,7 +116,10 @@ describe(`every view of the editor's block panel passes axe (${STORE})`, () => {
         await audit(page, problems, 'add-music-not-found', quiet)
         await adding.getByRole('textbox', { name: 'Link, UPC, ISRC or title' }).fill(DISCOVERY_UPC)
         await adding.getByRole('button', { name: 'Look up' }).click()
-        await adding.getByRole('status').filter({ hasText: /^Found Discovery by Daft Punk on \d+ platforms?\. Check the block below/ }).waitFor()
+        await adding
+          .getByRole('status')
+          .filter({ hasText: /^Found Discovery by Daft Punk on \d+ platforms?\. Check the block below/ })
+          .waitFor()
         assert.equal(await adding.getByRole('textbox', { name: /^Album/ }).inputValue(), 'Discovery')
         await audit(page, problems, 'add-music-found', quiet)
       }
@@ -133,7 +148,12 @@ describe(`every view of the editor's block panel passes axe (${STORE})`, () => {
     // With the script the answer replaces the editor in place: its live region reads the summary out too.
     await announced(page, /One field needs attention\. Nothing was saved\./)
     // The summary's link says what the field's own description says.
-    const description = await field.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '))
+    const description = await field.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    )
     const said = ((await link.textContent()) ?? '').trim()
     assert.ok(said && description.includes(said), `${said} in ${description}`)
     await audit(page, problems, 'refused-avatar', quiet)

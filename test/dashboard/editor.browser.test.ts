@@ -16,13 +16,14 @@ describe(`page editor in a real browser (${STORE})`, () => {
   before(async () => {
     t = await startApp()
     browser = await chromium.launch(LAUNCH)
-      })
+  })
   after(async () => {
     await browser?.close()
     await t?.close()
   })
 
-  const block = (page: Page, summary: string) => page.getByRole('listitem').filter({ has: page.locator('.ed-summary', { hasText: new RegExp(`^${summary}$`) }) })
+  const block = (page: Page, summary: string) =>
+    page.getByRole('listitem').filter({ has: page.locator('.ed-summary', { hasText: new RegExp(`^${summary}$`) }) })
 
   it('builds a whole page through the editor: profile, socials, blocks of eight types, edit, delete, drag and keyboard reorder', async () => {
     const context = await newContext(browser)
@@ -92,25 +93,50 @@ describe(`page editor in a real browser (${STORE})`, () => {
 
     await addBlock(page, 'Text')
     await panel(page).getByLabel('Title', { exact: true }).fill('About me')
-    await panel(page).getByLabel(/^Description/).fill('I take pictures of doors.')
+    await panel(page)
+      .getByLabel(/^Description/)
+      .fill('I take pictures of doors.')
     await save(page, /Text block added/)
 
     await addBlock(page, 'FAQ')
     await panel(page).getByLabel('Title', { exact: true }).first().fill('Questions')
-    await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Title/).fill('Do you travel?')
+    await panel(page)
+      .getByRole('group', { name: 'Item 1' })
+      .getByLabel(/^Title/)
+      .fill('Do you travel?')
     await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Text/).fill('Yes, all over Europe.')
     // A second question (the empty form offers two rows), a third added, the second moved above the first
     // before saving; the move is announced and keeps the focus on that row.
-    await panel(page).getByRole('group', { name: 'Item 2' }).getByLabel(/^Title/).fill('What do you charge?')
+    await panel(page)
+      .getByRole('group', { name: 'Item 2' })
+      .getByLabel(/^Title/)
+      .fill('What do you charge?')
     await panel(page).getByRole('group', { name: 'Item 2' }).getByLabel(/^Text/).fill('Ask me.')
     await panel(page).getByRole('button', { name: 'Add another item' }).click()
-    await panel(page).getByRole('group', { name: 'Item 3' }).getByLabel(/^Title/).fill('A question to remove')
+    await panel(page)
+      .getByRole('group', { name: 'Item 3' })
+      .getByLabel(/^Title/)
+      .fill('A question to remove')
     await panel(page).getByRole('group', { name: 'Item 3' }).getByLabel(/^Text/).fill('Gone.')
-    assert.equal(await panel(page).getByRole('group', { name: 'Item 2' }).getByLabel(/^Title/).inputValue(), 'What do you charge?')
-    await panel(page).getByRole('button', { name: /^Move up\s?: item 2/ }).click()
+    assert.equal(
+      await panel(page)
+        .getByRole('group', { name: 'Item 2' })
+        .getByLabel(/^Title/)
+        .inputValue(),
+      'What do you charge?',
+    )
+    await panel(page)
+      .getByRole('button', { name: /^Move up\s?: item 2/ })
+      .click()
     await announced(page, /Moved up: now 1 of 3/)
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Move down: item 1')
-    assert.equal(await panel(page).getByRole('group', { name: 'Item 1' }).getByLabel(/^Title/).inputValue(), 'What do you charge?')
+    assert.equal(
+      await panel(page)
+        .getByRole('group', { name: 'Item 1' })
+        .getByLabel(/^Title/)
+        .inputValue(),
+      'What do you charge?',
+    )
     await audit(page, problems, 'faq-rows')
     await panel(page).getByRole('checkbox', { name: 'Remove item 3' }).check()
     await save(page, /FAQ block added/)
@@ -132,16 +158,26 @@ describe(`page editor in a real browser (${STORE})`, () => {
 
     await addBlock(page, 'Event')
     await audit(page, problems, 'add-event')
-    await panel(page).getByLabel(/^Event name/).fill('Opening night')
-    await panel(page).getByLabel(/^Starts/).fill('2027-05-01T19:30')
-    await panel(page).getByLabel(/^Place/).fill('Galeria, Lisbon')
+    await panel(page)
+      .getByLabel(/^Event name/)
+      .fill('Opening night')
+    await panel(page)
+      .getByLabel(/^Starts/)
+      .fill('2027-05-01T19:30')
+    await panel(page)
+      .getByLabel(/^Place/)
+      .fill('Galeria, Lisbon')
     await save(page, /Event block added/)
 
     await addBlock(page, 'Form')
     await audit(page, problems, 'add-form')
-    await panel(page).getByLabel(/^Form title/).fill('Say hello')
+    await panel(page)
+      .getByLabel(/^Form title/)
+      .fill('Say hello')
     await panel(page).getByLabel('View').selectOption('button')
-    await panel(page).getByLabel(/^Button text/).fill('Write to me')
+    await panel(page)
+      .getByLabel(/^Button text/)
+      .fill('Write to me')
     await save(page, /Form block added/)
 
     // Edit one: the first button gets a new title.
@@ -152,7 +188,9 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await save(page, /Button block saved/)
 
     // Delete one: a dialog asks first. Keeping it changes nothing and returns to its Delete.
-    await block(page, 'Newsletter').getByRole('button', { name: /^Delete/ }).click()
+    await block(page, 'Newsletter')
+      .getByRole('button', { name: /^Delete/ })
+      .click()
     const question = page.getByRole('dialog', { name: 'Delete this block?' })
     await question.waitFor()
     assert.match((await question.textContent()) ?? '', /Button: “Newsletter”\. Deleting it cannot be undone\./)
@@ -160,7 +198,9 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await question.getByRole('button', { name: 'Keep it' }).click()
     await question.waitFor({ state: 'hidden' })
     assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /^Delete: Button, Newsletter/)
-    await block(page, 'Newsletter').getByRole('button', { name: /^Delete/ }).click()
+    await block(page, 'Newsletter')
+      .getByRole('button', { name: /^Delete/ })
+      .click()
     await question.getByRole('button', { name: 'Delete block' }).click()
     await announced(page, /Block deleted/)
     assert.equal(await block(page, 'Newsletter').count(), 0)
@@ -175,7 +215,9 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await page.goto(editorUrl)
 
     // Reorder by keyboard: focus "Move up" of the divider and press Enter; the result is announced.
-    await block(page, 'Divider').getByRole('button', { name: /^Move up/ }).focus()
+    await block(page, 'Divider')
+      .getByRole('button', { name: /^Move up/ })
+      .focus()
     await page.keyboard.press('Enter')
     await announced(page, /Moved “Divider” up: now 5 of 8/)
     // Focus stays on the moved block's control, so a second press moves it again.
@@ -232,7 +274,17 @@ describe(`page editor in a real browser (${STORE})`, () => {
       slots.map((s) => s.id),
     )
     const text = await visitor.textContent('body')
-    for (const words of ['Jane Doe', 'Photographer in Lisbon.', 'Write to me', 'My shop', 'About me', 'I take pictures of doors.', 'Do you travel?', 'Opening night', 'Galeria, Lisbon']) {
+    for (const words of [
+      'Jane Doe',
+      'Photographer in Lisbon.',
+      'Write to me',
+      'My shop',
+      'About me',
+      'I take pictures of doors.',
+      'Do you travel?',
+      'Opening night',
+      'Galeria, Lisbon',
+    ]) {
       assert.ok(text?.includes(words), words)
     }
     assert.ok(!text?.includes('Newsletter'))
@@ -313,9 +365,19 @@ describe(`page editor in a real browser (${STORE})`, () => {
     await typeInto(region().getByRole('textbox', { name: 'Title', exact: true }), 'Hello')
     await saveByKeyboard(/Text block added/)
     await addByKeyboard('FAQ')
-    await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Title/ }), 'Keyboard only?')
+    await typeInto(
+      region()
+        .getByRole('group', { name: 'Item 1' })
+        .getByRole('textbox', { name: /^Title/ }),
+      'Keyboard only?',
+    )
     await typeInto(region().getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: /^Text/ }), 'Yes.')
-    await typeInto(region().getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Title/ }), 'Really?')
+    await typeInto(
+      region()
+        .getByRole('group', { name: 'Item 2' })
+        .getByRole('textbox', { name: /^Title/ }),
+      'Really?',
+    )
     await typeInto(region().getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: /^Text/ }), 'Really.')
     await press(region().getByRole('button', { name: /^Move up\s?: item 2/ }), /Moved up: now 1 of 2/)
     await saveByKeyboard(/FAQ block added/)

@@ -45,7 +45,10 @@ describe(`dashboard page editor (${STORE})`, () => {
   }
 
   /** The field problems a refused page shows, for assertion messages. */
-  const shownProblems = (html: string) => [...html.matchAll(/<p class="error" id="([^"]+)">([^<]*)<\/p>|<li><a href="#([^"]+)">([^<]*)<\/a>/g)].map((m) => `${m[1] ?? m[3]}: ${m[2] ?? m[4]}`).join('\n')
+  const shownProblems = (html: string) =>
+    [...html.matchAll(/<p class="error" id="([^"]+)">([^<]*)<\/p>|<li><a href="#([^"]+)">([^<]*)<\/a>/g)]
+      .map((m) => `${m[1] ?? m[3]}: ${m[2] ?? m[4]}`)
+      .join('\n')
 
   const slotsOf = async (token: string, login: string) => (await t.request('GET', `/v1/profiles/${login}/slots`, { token })).body.data as any[]
 
@@ -74,12 +77,22 @@ describe(`dashboard page editor (${STORE})`, () => {
     // Fields come from the type's schema: its enum labels and limits.
     assert.match(form.text, /<option value="classic-dark">Classic dark<\/option>/)
     assert.match(form.text, /name="data.title"[^>]*maxlength="120"/)
-    const refused = await postMultipart(v, `${editor}?add=button`, `${editor}/blocks`, { type: 'button', 'data.title': 'My shop', 'data.link': 'javascript:alert(1)', 'data.style': 'primary' })
+    const refused = await postMultipart(v, `${editor}?add=button`, `${editor}/blocks`, {
+      type: 'button',
+      'data.title': 'My shop',
+      'data.link': 'javascript:alert(1)',
+      'data.style': 'primary',
+    })
     assert.equal(refused.status, 422)
     assert.match(refused.text, /id="f-data-link-error"/)
     assert.match(refused.text, /value="My shop"/)
     assert.equal((await slotsOf(token, login)).length, 0)
-    const saved = await postMultipart(v, `${editor}?add=button`, `${editor}/blocks`, { type: 'button', 'data.title': 'My shop', 'data.link': 'example.com/shop', 'data.style': 'primary' })
+    const saved = await postMultipart(v, `${editor}?add=button`, `${editor}/blocks`, {
+      type: 'button',
+      'data.title': 'My shop',
+      'data.link': 'example.com/shop',
+      'data.style': 'primary',
+    })
     assert.equal(saved.status, 303)
     const [slot] = await slotsOf(token, login)
     assert.equal(slot.type, 'button')
@@ -126,7 +139,11 @@ describe(`dashboard page editor (${STORE})`, () => {
     assert.equal(user.timezone, 'UTC')
     const edit = await v.get(`${editor}?edit=${slots[0].id}`)
     assert.match(edit.text, /value="2027-05-01T19:30"/)
-    const refused = await postMultipart(v, `${editor}?edit=${slots[0].id}`, `${editor}/blocks/${slots[0].id}`, { 'event.title': '', 'event.startsAt': '2027-05-01T19:30', 'event.endsAt': '2027-05-01T18:00' })
+    const refused = await postMultipart(v, `${editor}?edit=${slots[0].id}`, `${editor}/blocks/${slots[0].id}`, {
+      'event.title': '',
+      'event.startsAt': '2027-05-01T19:30',
+      'event.endsAt': '2027-05-01T18:00',
+    })
     assert.equal(refused.status, 422)
     assert.match(refused.text, /id="f-event-title-error"/)
     assert.match(refused.text, /id="f-event-endsAt-error">The event cannot end before it starts|f-event-title-error/)
@@ -156,9 +173,15 @@ describe(`dashboard page editor (${STORE})`, () => {
     assert.equal((await slotsOf(token, login)).length, 4)
     const question = await v.get(unasked.location!)
     assert.match(question.text, /<h2 id="confirm-delete-h"[^>]*>Delete this block\?<\/h2>\s*<p>Button: “Two”\. Deleting it cannot be undone\.<\/p>/)
-    assert.match(question.text, /<input type="hidden" name="confirmed" value="yes">\s*<button type="submit" class="danger"[^>]*>Delete block<\/button><a class="button secondary" href="[^"]+#block-\d+"[^>]*>Keep it<\/a>/)
+    assert.match(
+      question.text,
+      /<input type="hidden" name="confirmed" value="yes">\s*<button type="submit" class="danger"[^>]*>Delete block<\/button><a class="button secondary" href="[^"]+#block-\d+"[^>]*>Keep it<\/a>/,
+    )
     // The card's Delete is that question's address, a form that asks whether or not a script runs.
-    assert.match(question.text, new RegExp(`<form method="get" action="${editor}#confirm-delete"[^>]*><input type="hidden" name="delete" value="${slots[2].id}">`))
+    assert.match(
+      question.text,
+      new RegExp(`<form method="get" action="${editor}#confirm-delete"[^>]*><input type="hidden" name="delete" value="${slots[2].id}">`),
+    )
     assert.equal((await v.submit(unasked.location!, { confirmed: 'yes' }, `${editor}/blocks/${slots[2].id}/delete`)).status, 303)
     assert.deepEqual(
       (await slotsOf(token, login)).map((s) => s.data.title),
@@ -179,7 +202,10 @@ describe(`dashboard page editor (${STORE})`, () => {
     // A file that is no image is refused like a refused block save: a summary in an alert, linking to the field.
     const refused = await postMultipart(v, editor, `${editor}/images`, { field: 'avatar', op: 'upload' }, { file: Buffer.from('words, not pixels') })
     assert.equal(refused.status, 422)
-    assert.match(refused.text, /<div class="notice bad" role="alert"><p>One field needs attention\. Nothing was saved\.<\/p>\s*<ul><li><a href="#f-avatar-file">[^<]+<\/a><\/li><\/ul><\/div>/)
+    assert.match(
+      refused.text,
+      /<div class="notice bad" role="alert"><p>One field needs attention\. Nothing was saved\.<\/p>\s*<ul><li><a href="#f-avatar-file">[^<]+<\/a><\/li><\/ul><\/div>/,
+    )
     assert.match(refused.text, /id="f-avatar-file"[^>]*aria-invalid="true"/)
     const avatar = await postMultipart(v, editor, `${editor}/images`, { field: 'avatar', op: 'upload' }, { file: await solid(300, 300, 'png') })
     assert.equal(avatar.status, 303, shownProblems(avatar.text))
@@ -203,7 +229,13 @@ describe(`dashboard page editor (${STORE})`, () => {
 
   it('uploads a picture chosen in the block form and stores its alternative text', async () => {
     const { v, editor, token, login } = await withPage()
-    const res = await postMultipart(v, `${editor}?add=picture`, `${editor}/blocks`, { type: 'picture', 'data.path': '', 'data.alt': 'A red door', 'data.size': 'medium', 'data.link': '' }, { 'data.path.file': await solid(200, 100, 'png') })
+    const res = await postMultipart(
+      v,
+      `${editor}?add=picture`,
+      `${editor}/blocks`,
+      { type: 'picture', 'data.path': '', 'data.alt': 'A red door', 'data.size': 'medium', 'data.link': '' },
+      { 'data.path.file': await solid(200, 100, 'png') },
+    )
     assert.equal(res.status, 303, shownProblems(res.text))
     const [slot] = await slotsOf(token, login)
     assert.equal(slot.data.alt, 'A red door')
@@ -216,7 +248,16 @@ describe(`dashboard page editor (${STORE})`, () => {
       v,
       `${editor}?add=gallery`,
       `${editor}/blocks`,
-      { type: 'gallery', 'data.title': 'Doors', 'data.items.0.path': '', 'data.items.0.alt': 'A red door', 'data.items.1.path': '', 'data.items.1.text': 'Blue', 'data.items.2.path': '', 'data.items.2.text': '' },
+      {
+        type: 'gallery',
+        'data.title': 'Doors',
+        'data.items.0.path': '',
+        'data.items.0.alt': 'A red door',
+        'data.items.1.path': '',
+        'data.items.1.text': 'Blue',
+        'data.items.2.path': '',
+        'data.items.2.text': '',
+      },
       { 'data.items.0.path.file': await solid(120, 120, 'png', '#aa0000'), 'data.items.1.path.file': await solid(120, 120, 'png', '#0000aa') },
     )
     assert.equal(res.status, 303, shownProblems(res.text))
@@ -231,14 +272,27 @@ describe(`dashboard page editor (${STORE})`, () => {
 
   it('reorders a FAQ’s rows before saving, without a script: each move a post that keeps what was typed and says where the row went', async () => {
     const { v, editor, token, login } = await withPage()
-    const rows = { type: 'faq', 'data.title': 'Questions', 'data.faqStyle': 'border-faq', 'data.items.0.title': 'First?', 'data.items.0.text': 'One.', 'data.items.1.title': 'Second?', 'data.items.1.text': 'Two.', 'data.items.2.title': 'Third?', 'data.items.2.text': 'Three.' }
+    const rows = {
+      type: 'faq',
+      'data.title': 'Questions',
+      'data.faqStyle': 'border-faq',
+      'data.items.0.title': 'First?',
+      'data.items.0.text': 'One.',
+      'data.items.1.title': 'Second?',
+      'data.items.1.text': 'Two.',
+      'data.items.2.title': 'Third?',
+      'data.items.2.text': 'Three.',
+    }
     const moved = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, { ...rows, _move: 'data.items.2.up' })
     assert.equal(moved.status, 200, shownProblems(moved.text))
     assert.match(moved.text, /<p class="notice" role="status" data-announce>Moved up: now 2 of 3\. Save the block to keep this order\.<\/p>/)
     const titles = (html: string) => [...html.matchAll(/name="data\.items\.(\d+)\.title" value="([^"]*)"/g)].map((m) => `${m[1]}:${m[2]}`)
     assert.deepEqual(titles(moved.text), ['0:First?', '1:Third?', '2:Second?'])
     // The moved row's own Move up keeps the focus (it is the row at 2 now); the first row cannot move up.
-    assert.match(moved.text, /<button type="submit" class="secondary" name="_move" value="data\.items\.1\.up" formnovalidate autofocus>Move up<span class="sr-only">: item 2<\/span><\/button>/)
+    assert.match(
+      moved.text,
+      /<button type="submit" class="secondary" name="_move" value="data\.items\.1\.up" formnovalidate autofocus>Move up<span class="sr-only">: item 2<\/span><\/button>/,
+    )
     assert.match(moved.text, /name="_move" value="data\.items\.0\.up" formnovalidate disabled>/)
     assert.equal((await slotsOf(token, login)).length, 0, 'a move saves nothing')
 
@@ -251,7 +305,15 @@ describe(`dashboard page editor (${STORE})`, () => {
     // Another row, then Save: the block is stored in the order shown.
     const more = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, { ...rows, _more: 'data.items' })
     assert.deepEqual(titles(more.text), ['0:First?', '1:Second?', '2:Third?', '3:'])
-    const saved = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, { ...rows, 'data.items.0.title': 'Third?', 'data.items.0.text': 'Three.', 'data.items.2.title': 'First?', 'data.items.2.text': 'One.', 'data.items.3.title': 'Fourth?', 'data.items.3.text': 'Four.' })
+    const saved = await postMultipart(v, `${editor}?add=faq`, `${editor}/blocks`, {
+      ...rows,
+      'data.items.0.title': 'Third?',
+      'data.items.0.text': 'Three.',
+      'data.items.2.title': 'First?',
+      'data.items.2.text': 'One.',
+      'data.items.3.title': 'Fourth?',
+      'data.items.3.text': 'Four.',
+    })
     assert.equal(saved.status, 303, shownProblems(saved.text))
     assert.deepEqual(
       (await slotsOf(token, login))[0].data.items.map((i: any) => i.title),
@@ -265,19 +327,38 @@ describe(`dashboard page editor (${STORE})`, () => {
       v,
       `${editor}?add=gallery`,
       `${editor}/blocks`,
-      { type: 'gallery', 'data.title': 'Doors', 'data.items.0.path': '', 'data.items.0.alt': 'A red door', 'data.items.1.path': '', 'data.items.1.alt': 'A blue door' },
+      {
+        type: 'gallery',
+        'data.title': 'Doors',
+        'data.items.0.path': '',
+        'data.items.0.alt': 'A red door',
+        'data.items.1.path': '',
+        'data.items.1.alt': 'A blue door',
+      },
       { 'data.items.0.path.file': await solid(120, 120, 'png', '#aa0000'), 'data.items.1.path.file': await solid(120, 120, 'png', '#0000aa') },
     )
     assert.equal(created.status, 303, shownProblems(created.text))
     const [slot] = await slotsOf(token, login)
     const [red, blue] = slot.data.items
-    const form = { 'data.title': 'Doors', 'data.items.0.path': red.path, 'data.items.0.alt': red.alt, 'data.items.1.path': blue.path, 'data.items.1.alt': blue.alt }
+    const form = {
+      'data.title': 'Doors',
+      'data.items.0.path': red.path,
+      'data.items.0.alt': red.alt,
+      'data.items.1.path': blue.path,
+      'data.items.1.alt': blue.alt,
+    }
     const moved = await postMultipart(v, `${editor}?edit=${slot.id}`, `${editor}/blocks/${slot.id}`, { ...form, _move: 'data.items.0.down' })
     assert.equal(moved.status, 200)
     assert.match(moved.text, /Moved down: now 2 of 2\./)
     assert.match(moved.text, new RegExp(`name="data.items.0.path" value="${blue.path}">[\\s\\S]*name="data.items.1.path" value="${red.path}">`))
     assert.match(moved.text, /name="data\.items\.1\.alt" value="A red door"/)
-    const saved = await postMultipart(v, `${editor}?edit=${slot.id}`, `${editor}/blocks/${slot.id}`, { 'data.title': 'Doors', 'data.items.0.path': blue.path, 'data.items.0.alt': blue.alt, 'data.items.1.path': red.path, 'data.items.1.alt': red.alt })
+    const saved = await postMultipart(v, `${editor}?edit=${slot.id}`, `${editor}/blocks/${slot.id}`, {
+      'data.title': 'Doors',
+      'data.items.0.path': blue.path,
+      'data.items.0.alt': blue.alt,
+      'data.items.1.path': red.path,
+      'data.items.1.alt': red.alt,
+    })
     assert.equal(saved.status, 303, shownProblems(saved.text))
     assert.deepEqual(
       (await slotsOf(token, login))[0].data.items.map((i: any) => i.alt),
@@ -288,10 +369,22 @@ describe(`dashboard page editor (${STORE})`, () => {
   it('gives colour fields of the schema (button customize) a picker beside their text field', async () => {
     const { v, editor, token, login } = await withPage()
     const form = await v.get(`${editor}?add=button`)
-    assert.match(form.text, /<input id="f-data-customize-backgroundColor" type="text" name="data\.customize\.backgroundColor" value="#424248"[^>]*><input type="color" aria-label="Background color: pick a colour" data-colour-for="f-data-customize-backgroundColor" hidden>/)
+    assert.match(
+      form.text,
+      /<input id="f-data-customize-backgroundColor" type="text" name="data\.customize\.backgroundColor" value="#424248"[^>]*><input type="color" aria-label="Background color: pick a colour" data-colour-for="f-data-customize-backgroundColor" hidden>/,
+    )
     // Only colour fields: the title is a plain text field.
     assert.equal(form.text.match(/<input type="color"/g)?.length, 3)
-    const saved = await postMultipart(v, `${editor}?add=button`, `${editor}/blocks`, { type: 'button', 'data.title': 'Mine', 'data.link': 'example.com', 'data.style': 'custom', 'data.customize.backgroundColor': '#112233', 'data.customize.textColor': 'white', 'data.customize.subtitleColor': '#eeeeee', 'data.customize.borderRadius': '8' })
+    const saved = await postMultipart(v, `${editor}?add=button`, `${editor}/blocks`, {
+      type: 'button',
+      'data.title': 'Mine',
+      'data.link': 'example.com',
+      'data.style': 'custom',
+      'data.customize.backgroundColor': '#112233',
+      'data.customize.textColor': 'white',
+      'data.customize.subtitleColor': '#eeeeee',
+      'data.customize.borderRadius': '8',
+    })
     assert.equal(saved.status, 303, shownProblems(saved.text))
     assert.equal((await slotsOf(token, login))[0].data.customize.backgroundColor, '#112233')
   })

@@ -8,7 +8,8 @@ import { freshEmail } from '../helpers/dashboard.ts'
 import { startSmtpSink } from '../helpers/smtp-sink.ts'
 
 const PASSWORD = 'correct horse battery'
-const linkIn = (raw: string) => /http:\/\/127\.0\.0\.1:\d+\/settings\/email\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0]
+const linkIn = (raw: string) =>
+  /http:\/\/127\.0\.0\.1:\d+\/settings\/email\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[0]
 
 describe(`changing the e-mail in a browser (${STORE})`, () => {
   let t: TestApp
@@ -56,7 +57,10 @@ describe(`changing the e-mail in a browser (${STORE})`, () => {
     assert.deepEqual(await seriousAxeFindings(watcher.locator('body')), [])
 
     // A mail that never comes fails the test rather than holding it.
-    const mail = await Promise.race([sink.waitFor(before + 1), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no mail')), 15_000).unref())])
+    const mail = await Promise.race([
+      sink.waitFor(before + 1),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no mail')), 15_000).unref()),
+    ])
     const link = linkIn(mail.raw)
     assert.ok(link)
     // Showing the page uses nothing up.

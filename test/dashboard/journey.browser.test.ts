@@ -12,7 +12,16 @@ import { freshEmail } from '../helpers/dashboard.ts'
 // Debian's chromium, never a downloaded browser; requests to anything but 127.0.0.1 are aborted.
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
 // Evaluated through the DevTools protocol, which the dashboard's CSP does not (and need not) cover.
@@ -171,7 +180,12 @@ describe(`dashboard journey in a real browser (${STORE})`, () => {
     // One application, connected straight in the store: the consent flow has its own browser test.
     const user = (await usersRepository.findByEmail(t.ctx.db, email))!
     const clientId = 'https://agent.example/.well-known/oauth-client-metadata/journey-audit-agent.json'
-    await oauthRepository.saveClient(t.ctx.db, { clientId, name: 'Journey audit agent', redirectUris: ['http://127.0.0.1:43210/callback'], metadataUrl: clientId })
+    await oauthRepository.saveClient(t.ctx.db, {
+      clientId,
+      name: 'Journey audit agent',
+      redirectUris: ['http://127.0.0.1:43210/callback'],
+      metadataUrl: clientId,
+    })
     await oauthRepository.upsertGrant(t.ctx.db, user.id, clientId, ['profile:read', 'profile:write'])
     await page.goto(`${t.url}/settings/apps`)
     await page.waitForSelector('button[aria-label="Disconnect Journey audit agent"]')

@@ -31,7 +31,14 @@ describe('CSV cells', () => {
   })
 
   it('writes RFC 4180: BOM, CRLF rows, quoted fields with doubled quotes; numbers as they are', () => {
-    assert.equal(csv([['a', 'b,c'], ['say "hi"', 'two\nlines'], [-3, 4]]), '\uFEFFa,"b,c"\r\n"say ""hi""","two\nlines"\r\n-3,4\r\n')
+    assert.equal(
+      csv([
+        ['a', 'b,c'],
+        ['say "hi"', 'two\nlines'],
+        [-3, 4],
+      ]),
+      '\uFEFFa,"b,c"\r\n"say ""hi""","two\nlines"\r\n-3,4\r\n',
+    )
   })
 })
 
@@ -96,7 +103,13 @@ describe(`dashboard: form submissions (${STORE})`, () => {
     assert.equal(res.status, 200)
     assert.match(res.headers.get('content-type') ?? '', /^text\/csv; charset=utf-8/)
     assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename=".+\.csv"/)
-    const bytes = Buffer.from(await (await fetch(`${t.url}/my-links/${profile.id}/leads/${slot.id}/submissions.csv`, { headers: { cookie: [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; ') } })).arrayBuffer())
+    const bytes = Buffer.from(
+      await (
+        await fetch(`${t.url}/my-links/${profile.id}/leads/${slot.id}/submissions.csv`, {
+          headers: { cookie: [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; ') },
+        })
+      ).arrayBuffer(),
+    )
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf])
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n')
     assert.equal(lines[0], 'Received (Europe/Berlin),Your name,Message,gone')

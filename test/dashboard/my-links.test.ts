@@ -158,7 +158,9 @@ describe(`dashboard /my-links (${STORE})`, () => {
     assert.equal(svg.status, 200)
     assert.match(svg.headers.get('content-type')!, /^image\/svg\+xml/)
     assert.match(svg.text, /^<svg/)
-    const png = await fetch(`${t.url}/my-links/${profile.id}/qr.png?download=1`, { headers: { cookie: `slotline_session=${v.cookies.get('slotline_session')}` } })
+    const png = await fetch(`${t.url}/my-links/${profile.id}/qr.png?download=1`, {
+      headers: { cookie: `slotline_session=${v.cookies.get('slotline_session')}` },
+    })
     assert.equal(png.headers.get('content-type'), 'image/png')
     assert.equal(png.headers.get('content-disposition'), `attachment; filename="${profile.login}-qr.png"`)
     const bytes = Buffer.from(await png.arrayBuffer())

@@ -83,7 +83,23 @@ describe(`dashboard Export and Import a page (${STORE})`, () => {
 
   it('refuses an import without the CSRF token (403), creating nothing', async () => {
     const { v, user } = await registeredVisitor(t)
-    const doc = { format: 'slotline.page', version: 1, profile: { login: `nocsrf${user.id}`, title: null, description: null, avatar: null, bgImage: null, socials: [], languageCode: null, themeId: 1, published: true }, slots: [], files: [] }
+    const doc = {
+      format: 'slotline.page',
+      version: 1,
+      profile: {
+        login: `nocsrf${user.id}`,
+        title: null,
+        description: null,
+        avatar: null,
+        bgImage: null,
+        socials: [],
+        languageCode: null,
+        themeId: 1,
+        published: true,
+      },
+      slots: [],
+      files: [],
+    }
     const res = await importForm(v, { file: new TextEncoder().encode(JSON.stringify(doc)), name: 'page.json' })
     assert.equal(res.status, 403)
     assert.equal((await profilesRepository.listByUser(t.ctx.db, user.id)).length, 0)

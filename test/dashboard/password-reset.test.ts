@@ -5,7 +5,10 @@ import { csrfOf, Visitor } from '../helpers/dashboard.ts'
 import { startSmtpSink } from '../helpers/smtp-sink.ts'
 
 /** The reset link of a mail, quoted-printable soft breaks undone. */
-const linkIn = (raw: string) => /(http:\/\/127\.0\.0\.1:\d+\/login\/reset\?token=3D[A-Za-z0-9_-]{43}|http:\/\/127\.0\.0\.1:\d+\/login\/reset\?token=[A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ''))?.[1]?.replace('token=3D', 'token=')
+const linkIn = (raw: string) =>
+  /(http:\/\/127\.0\.0\.1:\d+\/login\/reset\?token=3D[A-Za-z0-9_-]{43}|http:\/\/127\.0\.0\.1:\d+\/login\/reset\?token=[A-Za-z0-9_-]{43})/
+    .exec(raw.replace(/=\r?\n/g, ''))?.[1]
+    ?.replace('token=3D', 'token=')
 
 describe(`password reset by mail (${STORE})`, () => {
   let t: TestApp
@@ -70,7 +73,11 @@ describe(`password reset by mail (${STORE})`, () => {
     const before = sink.messages.length
     await ask(user.email)
     const token = new URL(linkIn((await sink.waitFor(before + 1)).raw)!).searchParams.get('token')!
-    await t.ctx.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute()
+    await t.ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute()
     assert.equal((await Visitor.of(t).get(`/login/reset?token=${token}`)).status, 410)
   })
 })

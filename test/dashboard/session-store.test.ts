@@ -7,7 +7,10 @@ import { makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 
 const DAY = 86_400_000
 const session = (fields: Record<string, unknown>, expiresInMs = 14 * DAY) =>
-  ({ cookie: { originalMaxAge: expiresInMs, expires: new Date(Date.now() + expiresInMs).toISOString(), httpOnly: true, path: '/' }, ...fields }) as unknown as Session
+  ({
+    cookie: { originalMaxAge: expiresInMs, expires: new Date(Date.now() + expiresInMs).toISOString(), httpOnly: true, path: '/' },
+    ...fields,
+  }) as unknown as Session
 
 const call = <T>(fn: (cb: (err?: unknown, value?: T) => void) => void) =>
   new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))))

@@ -18,7 +18,8 @@ import { solid } from '../media/images.ts'
 // device, browser) beside the previous period, which block they clicked by its title, and takes
 // each table away as a CSV whose days are her own.
 
-const INSTAGRAM = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 350.0.0.23.106 (iPhone15,3; iOS 18_1; en_GB)'
+const INSTAGRAM =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 350.0.0.23.106 (iPhone15,3; iOS 18_1; en_GB)'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
@@ -73,7 +74,10 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
     })
     const bytes = await solid(240, 160, 'png', '#3355aa')
     const file = await useCases.files.upload(t.ctx, principal, { stream: Readable.from(bytes), length: bytes.length })
-    const picture = await useCases.slots.create(t.ctx, principal, profileId, { type: 'picture', data: { path: file!.path, alt: 'A blue bowl', link: 'https://shop.example/bowl' } })
+    const picture = await useCases.slots.create(t.ctx, principal, profileId, {
+      type: 'picture',
+      data: { path: file!.path, alt: 'A blue bowl', link: 'https://shop.example/bowl' },
+    })
 
     const intake = t.ctx.intake
     // Noon in Los Angeles, summer or winter, `daysAgo` days before today there.
@@ -108,7 +112,10 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
     await context.addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: t.url })))
     const { page, problems } = await openPage(context)
     await page.goto(`${t.url}/my-links/${profileId}`)
-    await page.getByRole('link', { name: /statistics/i }).first().click()
+    await page
+      .getByRole('link', { name: /statistics/i })
+      .first()
+      .click()
     await page.getByRole('heading', { level: 1, name: 'Statistics of Lind Ceramics' }).waitFor()
     await page.getByRole('link', { name: 'Last 7 days' }).click()
     await page.getByRole('link', { name: 'Last 7 days' }).and(page.locator('[aria-current="page"]')).waitFor()
@@ -193,10 +200,17 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
       Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)),
     )
     // The evening visit and click belong to yesterday in Los Angeles, not to today as in UTC.
-    const row = (day: string) => days.rows.find((r) => r[0] === day)!.slice(1).map(Number)
+    const row = (day: string) =>
+      days.rows
+        .find((r) => r[0] === day)!
+        .slice(1)
+        .map(Number)
     assert.deepEqual(row(yesterday), [1, 1, 1])
     assert.deepEqual(row(today), [0, 0, 0])
-    assert.deepEqual(row(addDays(today, -2)).filter((_, i) => i !== 1), [5, 3])
+    assert.deepEqual(
+      row(addDays(today, -2)).filter((_, i) => i !== 1),
+      [5, 3],
+    )
 
     const sources = await download('Download “Where visitors came from” (CSV)')
     assert.equal(sources.name, `${login}-sources-${addDays(today, -6)}-${today}.csv`)

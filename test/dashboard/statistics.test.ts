@@ -72,7 +72,9 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
 
   it('lists clicks per block and per social link that add up to the total', async () => {
     const res = await v.get(`/my-links/${profileId}/statistics?period=last7`)
-    const rows = [...res.text.matchAll(/<tr><th scope="row">([^<]*)<\/th><td data-label="Kind">([^<]*)<\/td><td data-label="Clicks" class="num">(\d+)<\/td>/g)].map((m) => [m[1], m[2], Number(m[3])])
+    const rows = [
+      ...res.text.matchAll(/<tr><th scope="row">([^<]*)<\/th><td data-label="Kind">([^<]*)<\/td><td data-label="Clicks" class="num">(\d+)<\/td>/g),
+    ].map((m) => [m[1], m[2], Number(m[3])])
     assert.deepEqual(rows, [
       ['Book', 'Button block', 3],
       ['Shop', 'Button block', 1],
@@ -107,10 +109,16 @@ describe(`dashboard: statistics of a page (${STORE})`, () => {
     assert.equal(file.status, 200)
     assert.match(file.headers.get('content-type') ?? '', /^text\/csv/)
     assert.match(file.headers.get('content-disposition') ?? '', new RegExp(`${login}-days-${addDays(today, -6)}-${today}\\.csv`))
-    const lines = file.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    const lines = file.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
     assert.equal(lines[0], 'Day (UTC),Views,Unique visitors,Clicks')
     assert.equal(lines.length, 8)
-    assert.equal(lines.find((l) => l.startsWith(addDays(today, -1))), `${addDays(today, -1)},20,10,3`)
+    assert.equal(
+      lines.find((l) => l.startsWith(addDays(today, -1))),
+      `${addDays(today, -1)},20,10,3`,
+    )
   })
 
   it('is another account’s page: 404', async () => {

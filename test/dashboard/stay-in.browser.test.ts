@@ -13,7 +13,16 @@ import { makeProfile, makeUser, STORE, startApp, type TestApp } from '../helpers
 // width and a desktop's, each checked with axe. Debian's chromium; only 127.0.0.1 is reachable.
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -94,7 +103,12 @@ describe(`dashboard views people stay in, in a real browser (${STORE})`, () => {
   it('leads: a too-fast visitor keeps what they typed and is told to wait; the owner reads, exports and deletes it', async () => {
     const { user, profile, form, slot } = await ownerWithForm()
     for (let i = 0; i < 30; i++) {
-      await formSubmissionsRepository.insert(t.ctx.db, { formId: form.id, profileId: profile.id, slotId: slot.id, data: { name: `Earlier ${i}`, message: 'hello' } })
+      await formSubmissionsRepository.insert(t.ctx.db, {
+        formId: form.id,
+        profileId: profile.id,
+        slotId: slot.id,
+        data: { name: `Earlier ${i}`, message: 'hello' },
+      })
     }
 
     // A visitor sends at once (autofill does): the form comes back, answers kept, a plain request to wait.
@@ -146,7 +160,10 @@ describe(`dashboard views people stay in, in a real browser (${STORE})`, () => {
     const { page, problems } = await openPage(context)
     await signIn(page, user.email)
     await page.goto(`${t.url}/my-links/${profile.id}/leads/${slot.id}`)
-    await page.getByRole('button', { name: /^Delete the submission/ }).first().click()
+    await page
+      .getByRole('button', { name: /^Delete the submission/ })
+      .first()
+      .click()
     await page.getByText('The submission is deleted.').waitFor()
     assert.doesNotMatch((await page.getByRole('table').textContent()) ?? '', /Call me back/)
     assert.deepEqual(problems, [])
@@ -191,7 +208,10 @@ describe(`dashboard views people stay in, in a real browser (${STORE})`, () => {
       await page.getByRole('button', { name: 'Show the month' }).click()
       await page.waitForURL(/month=\d{4}-\d{2}/)
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download “Day by day” (CSV)' }).click()])
-      const rows = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+      const rows = readFileSync(await download.path(), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n')
       assert.equal(rows[0], 'Day (UTC),Views,Unique visitors,Clicks')
       await context.close()
     }

@@ -46,7 +46,10 @@ describe(`dashboard theme picker in a real browser (${STORE})`, () => {
   /** The whole box of the apply button lies inside the viewport. */
   async function inSight(page: Page, what: string) {
     const box = (await apply(page).boundingBox())!
-    assert.ok(box.y >= 0 && box.y + box.height <= HEIGHT, `${what}: the apply button is at ${Math.round(box.y)}..${Math.round(box.y + box.height)} of a ${HEIGHT} px viewport`)
+    assert.ok(
+      box.y >= 0 && box.y + box.height <= HEIGHT,
+      `${what}: the apply button is at ${Math.round(box.y)}..${Math.round(box.y + box.height)} of a ${HEIGHT} px viewport`,
+    )
   }
 
   const axeOnPicker = async (page: Page, name: string) =>

@@ -27,8 +27,14 @@ describe(`dashboard theme picker (${STORE})`, () => {
     const res = await v.get(`/my-links/${profile.id}`)
     assert.equal(res.status, 200)
     const radios = [...res.text.matchAll(/<input type="radio" name="themeId" value="(\d+)" aria-describedby="tp-\1-d"( checked)?>/g)]
-    assert.deepEqual(radios.map((m) => Number(m[1])), THEMES.map((th) => th.id))
-    assert.deepEqual(radios.filter((m) => m[2]).map((m) => m[1]), ['1'])
+    assert.deepEqual(
+      radios.map((m) => Number(m[1])),
+      THEMES.map((th) => th.id),
+    )
+    assert.deepEqual(
+      radios.filter((m) => m[2]).map((m) => m[1]),
+      ['1'],
+    )
     for (const th of THEMES) assert.ok(res.text.includes(`href="/my-links/${profile.id}/preview/${th.id}"`), th.name)
   })
 

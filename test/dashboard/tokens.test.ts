@@ -55,7 +55,10 @@ describe(`dashboard /settings/tokens (${STORE})`, () => {
   it('lists name, abilities, created and last used', async () => {
     const { v } = await signedIn()
     const token = tokenOn((await v.submit('/settings/tokens', { name: 'used one', abilities: ['profile:read', 'profile:write'] })).text)!
-    assert.match((await v.get('/settings/tokens')).text, /<td>used one<\/td><td data-label="Abilities">profile:read, profile:write<\/td><td data-label="Created">[^<]+<\/td><td data-label="Last used">Never<\/td>/)
+    assert.match(
+      (await v.get('/settings/tokens')).text,
+      /<td>used one<\/td><td data-label="Abilities">profile:read, profile:write<\/td><td data-label="Created">[^<]+<\/td><td data-label="Last used">Never<\/td>/,
+    )
     await fetch(`${t.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })
     assert.doesNotMatch((await v.get('/settings/tokens')).text, />Never<\/td>/)
   })

@@ -61,7 +61,13 @@ describe(`two-factor codes in a real browser (${STORE})`, () => {
       await page.getByRole('button', { name: 'Turn on two-factor codes' }).click()
       await page.getByRole('heading', { name: 'Your recovery codes', level: 1 }).waitFor()
       await audit(page, `recovery-codes-${width}`)
-      const codes = (await page.getByRole('list').filter({ hasText: /^[a-z0-9-\s]+$/ }).getByRole('listitem').allTextContents()).map((c) => c.trim())
+      const codes = (
+        await page
+          .getByRole('list')
+          .filter({ hasText: /^[a-z0-9-\s]+$/ })
+          .getByRole('listitem')
+          .allTextContents()
+      ).map((c) => c.trim())
       assert.equal(codes.length, 10)
       await page.getByRole('link', { name: 'I have saved them' }).click()
       await audit(page, `on-${width}`)

@@ -125,7 +125,10 @@ describe(`custom domains: connecting, checking, failing, releasing (${STORE})`, 
     await useCases.domains.connect(t.ctx, first.principal, first.login, { domain: 'shared.example.test' })
     // The same name again, by its page: answered as it is.
     assert.equal((await useCases.domains.connect(t.ctx, first.principal, first.login, { domain: 'shared.example.test' })).domain?.state, 'pending')
-    await assert.rejects(useCases.domains.connect(t.ctx, second.principal, second.login, { domain: 'Shared.Example.test.' }), code('validation_failed', 'domain'))
+    await assert.rejects(
+      useCases.domains.connect(t.ctx, second.principal, second.login, { domain: 'Shared.Example.test.' }),
+      code('validation_failed', 'domain'),
+    )
     await assert.rejects(useCases.domains.connect(t.ctx, first.principal, first.login, { domain: 'another.example.test' }), code('limit_reached'))
     for (const domain of ['slotline.test', 'pages.slotline.test', 'a.b.slotline.test', '127.0.0.1', 'localhost', 'nodot', 'bad_label.test', '-x.test']) {
       await assert.rejects(useCases.domains.connect(t.ctx, second.principal, second.login, { domain }), code('validation_failed', 'domain'), domain)

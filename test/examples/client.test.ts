@@ -82,23 +82,23 @@ describe(`/v1/openapi.json under Spectral (${STORE})`, () => {
   after(() => t.close())
 
   it('has no spectral:oas errors or warnings', async () => {
-      // npm test's pretest installs it (scripts/ensure-spectral.mjs); a run without it is a failed lint, not a skipped one.
-      assert.ok(existsSync(spectral), 'Spectral is not installed: run node scripts/ensure-spectral.mjs')
-      const token = (await makeAccount(t)).token
-      const doc = (await t.request('GET', '/v1/openapi.json', { token })).text
-      mkdirSync(work, { recursive: true })
-      writeFileSync(join(work, 'openapi.json'), doc)
-      writeFileSync(join(work, '.spectral.yaml'), 'extends: ["spectral:oas"]\n')
-      const out = await run(spectral, ['lint', join(work, 'openapi.json'), '--ruleset', join(work, '.spectral.yaml'), '--format', 'json', '--quiet'], {
-        maxBuffer: 32 * 1024 * 1024,
-      }).then(
-        (r) => r.stdout,
-        (err) => err.stdout as string,
-      )
-      const results = JSON.parse(out || '[]') as Array<{ code: string; message: string; severity: number; path: string[] }>
-      const errors = results.filter((r) => r.severity === 0).map((r) => `${r.code}: ${r.message} at ${r.path.join('.')}`)
-      assert.deepEqual(errors, [])
-      const warnings = results.filter((r) => r.severity === 1).map((r) => `${r.code} at ${r.path.join('.')}`)
-      assert.deepEqual(warnings, [])
+    // npm test's pretest installs it (scripts/ensure-spectral.mjs); a run without it is a failed lint, not a skipped one.
+    assert.ok(existsSync(spectral), 'Spectral is not installed: run node scripts/ensure-spectral.mjs')
+    const token = (await makeAccount(t)).token
+    const doc = (await t.request('GET', '/v1/openapi.json', { token })).text
+    mkdirSync(work, { recursive: true })
+    writeFileSync(join(work, 'openapi.json'), doc)
+    writeFileSync(join(work, '.spectral.yaml'), 'extends: ["spectral:oas"]\n')
+    const out = await run(spectral, ['lint', join(work, 'openapi.json'), '--ruleset', join(work, '.spectral.yaml'), '--format', 'json', '--quiet'], {
+      maxBuffer: 32 * 1024 * 1024,
+    }).then(
+      (r) => r.stdout,
+      (err) => err.stdout as string,
+    )
+    const results = JSON.parse(out || '[]') as Array<{ code: string; message: string; severity: number; path: string[] }>
+    const errors = results.filter((r) => r.severity === 0).map((r) => `${r.code}: ${r.message} at ${r.path.join('.')}`)
+    assert.deepEqual(errors, [])
+    const warnings = results.filter((r) => r.severity === 1).map((r) => `${r.code} at ${r.path.join('.')}`)
+    assert.deepEqual(warnings, [])
   })
 })

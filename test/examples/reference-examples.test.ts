@@ -122,7 +122,11 @@ for (const id of ${JSON.stringify(reads)}) {
 writeFileSync(${JSON.stringify(results)}, JSON.stringify(results))
 `,
     )
-    await run(process.execPath, ['--import', 'tsx', join(work, 'run.ts')], { cwd: work, env: { ...process.env, SLOTLINE_TOKEN: token }, maxBuffer: 64 * 1024 * 1024 })
+    await run(process.execPath, ['--import', 'tsx', join(work, 'run.ts')], {
+      cwd: work,
+      env: { ...process.env, SLOTLINE_TOKEN: token },
+      maxBuffer: 64 * 1024 * 1024,
+    })
     const outcome = JSON.parse(readFileSync(results, 'utf8')) as Record<string, string>
     assert.deepEqual(
       Object.entries(outcome).filter(([, r]) => r !== 'ok'),
@@ -145,4 +149,3 @@ writeFileSync(${JSON.stringify(results)}, JSON.stringify(results))
     await run('python3', ['-m', 'py_compile', ...files])
   })
 })
-

@@ -26,7 +26,8 @@ export function httpClient(base: string) {
   return async function request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers.authorization = `Bearer ${options.token}`
-    let body: string | Uint8Array<ArrayBuffer> | undefined = options.payload === undefined || typeof options.payload === 'string' ? options.payload : new Uint8Array(options.payload)
+    let body: string | Uint8Array<ArrayBuffer> | undefined =
+      options.payload === undefined || typeof options.payload === 'string' ? options.payload : new Uint8Array(options.payload)
     if (options.body !== undefined) {
       body = JSON.stringify(options.body)
       headers['content-type'] ??= 'application/json'

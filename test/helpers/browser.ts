@@ -7,7 +7,16 @@ import { startApp, type TestApp } from './app.ts'
 /** Debian's chromium, never a downloaded browser, with nothing of its own calling out. */
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 
 // Evaluated rather than added as a script tag, so the page's own CSP stays in force.

@@ -30,7 +30,11 @@ export class Visitor {
     const res = await fetch(new URL(path, this.base), {
       method,
       redirect: 'manual',
-      headers: { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...headers },
+      headers: {
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+      },
       body,
     })
     for (const line of res.headers.getSetCookie()) {
@@ -63,7 +67,12 @@ export class Visitor {
   }
 
   async register(fields: { name?: string; email: string; password?: string; timezone?: string }) {
-    const res = await this.submit('/register', { name: fields.name ?? 'Jane', email: fields.email, password: fields.password ?? 'correct horse battery', timezone: fields.timezone ?? 'UTC' })
+    const res = await this.submit('/register', {
+      name: fields.name ?? 'Jane',
+      email: fields.email,
+      password: fields.password ?? 'correct horse battery',
+      timezone: fields.timezone ?? 'UTC',
+    })
     if (res.status !== 303) throw new Error(`register answered ${res.status}: ${res.text.slice(0, 500)}`)
     return res
   }

@@ -31,7 +31,13 @@ function readName(msg: Buffer, start: number): { name: string; end: number } {
 }
 
 const encodeName = (name: string) =>
-  Buffer.concat([...name.split('.').filter(Boolean).map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'ascii')])), Buffer.from([0])])
+  Buffer.concat([
+    ...name
+      .split('.')
+      .filter(Boolean)
+      .map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'ascii')])),
+    Buffer.from([0]),
+  ])
 
 function ipv6Bytes(address: string): Buffer {
   const [head, tail = ''] = address.split('::')
@@ -108,4 +114,3 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   }
 }
-

@@ -137,7 +137,10 @@ export async function tabTo(page: Page, target: Locator) {
         return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
       })
       if (!shown) {
-        const what = await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('type') ?? ''} ${document.activeElement?.getAttribute('name') ?? ''} ${document.activeElement?.textContent?.slice(0, 40)}`)
+        const what = await page.evaluate(
+          () =>
+            `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('type') ?? ''} ${document.activeElement?.getAttribute('name') ?? ''} ${document.activeElement?.textContent?.slice(0, 40)}`,
+        )
         assert.fail(`no visible focus on ${what}`)
       }
     }

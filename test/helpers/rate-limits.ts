@@ -19,6 +19,8 @@ export const WINDOW_EDGE = 1_800_000_000_000 - (1_800_000_000_000 % 600_000)
  */
 export function useHandClock(t: TestApp, start = WINDOW_EDGE): HandClock {
   const clock = handClock(start)
-  t.ctx.rateLimiter = t.ctx.redis ? redisRateLimiter(t.ctx.redis, { now: clock.now, prefix: `rl${randomBytes(4).toString('hex')}` }) : memoryRateLimiter({ now: clock.now })
+  t.ctx.rateLimiter = t.ctx.redis
+    ? redisRateLimiter(t.ctx.redis, { now: clock.now, prefix: `rl${randomBytes(4).toString('hex')}` })
+    : memoryRateLimiter({ now: clock.now })
   return clock
 }

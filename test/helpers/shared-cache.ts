@@ -71,7 +71,8 @@ export class TestEdge {
     const etag = held?.headers.get('etag')
     const res = await fetch(new URL(path, this.origin), { headers: { ...this.headers, ...(etag ? { 'if-none-match': etag } : {}) } })
     const body = await res.text()
-    const answer = res.status === 304 && held ? { status: held.status, body: held.body, headers: held.headers } : { status: res.status, body, headers: res.headers }
+    const answer =
+      res.status === 304 && held ? { status: held.status, body: held.body, headers: held.headers } : { status: res.status, body, headers: res.headers }
     const policy = res.headers.get('cache-control') ?? ''
     const fresh = seconds(policy, 's-maxage')
     if (fresh === undefined || /no-store|private/.test(policy) || !/public/.test(policy)) {

@@ -74,9 +74,16 @@ export function invalidVariants(type: SlotType, valid: fc.Arbitrary<Record<strin
   const computed = wireSchema(def.computed) as any
   const names = Object.keys(properties)
 
-  const unknownKeys = fc.tuple(valid, fc.uniqueArray(FIELD_NAME.filter((k) => !names.includes(k)), { minLength: 1, maxLength: 3 }), ANY_VALUE).map(
-    ([data, keys, value]) => ({ data: { ...data, ...Object.fromEntries(keys.map((k) => [k, value])) }, keys: keys.map((k) => `data.${k}`) }),
-  )
+  const unknownKeys = fc
+    .tuple(
+      valid,
+      fc.uniqueArray(
+        FIELD_NAME.filter((k) => !names.includes(k)),
+        { minLength: 1, maxLength: 3 },
+      ),
+      ANY_VALUE,
+    )
+    .map(([data, keys, value]) => ({ data: { ...data, ...Object.fromEntries(keys.map((k) => [k, value])) }, keys: keys.map((k) => `data.${k}`) }))
 
   const computedTop = Object.keys(computed.properties ?? {}).filter((k) => computed.properties[k].type !== 'array' || !names.includes(k))
   const computedNested = Object.keys(computed.properties ?? {}).filter((k) => computed.properties[k].type === 'array' && names.includes(k))

@@ -51,7 +51,8 @@ describe(`/v1/docs in a real browser (${STORE})`, () => {
       await page.goto(`${started.t.url}/v1/docs`)
       const contents = page.getByRole('navigation', { name: 'Contents' })
       const link = contents.getByRole('link', { name: 'GET Read a profile', exact: true })
-      const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))
+      const focused = (locator: ReturnType<Page['locator']>) => () =>
+        locator.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))
       assert.ok((await tabUntil(page, focused(link), 80)) > 0, 'the contents link to the operation is reachable with Tab')
       await page.keyboard.press('Enter')
       assert.equal(new URL(page.url()).hash, '#op-getProfile')

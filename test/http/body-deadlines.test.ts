@@ -42,7 +42,13 @@ describe(`Body and connection deadlines (${STORE})`, () => {
     t = await startApp()
     ;({ user, token } = await makeAccount(t))
     const profile = await makeProfile(t, user)
-    const form = await formsRepository.insert(t.ctx.db, { userId: user.id, title: 'Hi', description: '', fields: [{ name: 'name', label: 'Name', type: 'text', required: true }], submitLabel: 'Send' })
+    const form = await formsRepository.insert(t.ctx.db, {
+      userId: user.id,
+      title: 'Hi',
+      description: '',
+      fields: [{ name: 'name', label: 'Name', type: 'text', required: true }],
+      submitLabel: 'Send',
+    })
     const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: form.id, view: 'inline' } }])
     formSlotId = slot.id
     // Deadlines short enough for a test to wait for them; what is asserted is the answer, not the time.
@@ -51,7 +57,11 @@ describe(`Body and connection deadlines (${STORE})`, () => {
   after(() => t.close())
 
   it('answers 408 and closes the connection when a form body trickles (POST /-/forms/<id>, Content-Length 60000)', async () => {
-    const res = await trickle(t, `POST /-/forms/${formSlotId} HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000`, 'name=a')
+    const res = await trickle(
+      t,
+      `POST /-/forms/${formSlotId} HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000`,
+      'name=a',
+    )
     assert.equal(res.status, 408)
     assert.match(res.headers, /connection: close/)
     assert.equal(jsonOf(res.body).code, 'request_timeout')
@@ -59,7 +69,11 @@ describe(`Body and connection deadlines (${STORE})`, () => {
   })
 
   it('answers 408 and closes the connection when a JSON body trickles, with a valid token', async () => {
-    const res = await trickle(t, `POST /v1/profiles HTTP/1.1\nHost: x\nAuthorization: Bearer ${token}\nContent-Type: application/json\nContent-Length: 5000`, '{"login":')
+    const res = await trickle(
+      t,
+      `POST /v1/profiles HTTP/1.1\nHost: x\nAuthorization: Bearer ${token}\nContent-Type: application/json\nContent-Length: 5000`,
+      '{"login":',
+    )
     assert.equal(res.status, 408)
     assert.equal(jsonOf(res.body).code, 'request_timeout')
   })

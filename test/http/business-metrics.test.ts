@@ -77,12 +77,18 @@ describe(`Business counters on /-/metrics (${STORE})`, () => {
     assert.doesNotMatch(now, /route="[^"]*\(/, 'no regular expression in a route label')
     // A second scrape adds nothing that did not happen.
     const again = await scrape(t)
-    assert.equal(sample(again, 'slotline_http_requests_total', 'method="GET",route="/:login",status="200"'), sample(now, 'slotline_http_requests_total', 'method="GET",route="/:login",status="200"'))
+    assert.equal(
+      sample(again, 'slotline_http_requests_total', 'method="GET",route="/:login",status="200"'),
+      sample(now, 'slotline_http_requests_total', 'method="GET",route="/:login",status="200"'),
+    )
     assert.equal(sample(again, 'slotline_page_cache_hits_total'), sample(now, 'slotline_page_cache_hits_total'))
   })
 
   it('counts clicks through the redirect', async () => {
-    const slot = await t.request('POST', `/v1/profiles/${profileId}/slots`, { token, body: { type: 'button', data: { title: 'Shop', link: 'https://shop.example' } } })
+    const slot = await t.request('POST', `/v1/profiles/${profileId}/slots`, {
+      token,
+      body: { type: 'button', data: { title: 'Shop', link: 'https://shop.example' } },
+    })
     assert.equal(slot.status, 201, slot.text)
     const before = sample(await scrape(t), 'slotline_clicks_total')
     const res = await t.request('GET', `/-/go/${profileId}/${slot.body.data.id}/0`, { headers: browser })
@@ -150,7 +156,15 @@ describe('Logs of expected upstream failures', () => {
     })
     // Its own SQLite app: the assertion is about the log, which startApp keeps silent.
     const dataDir = mkdtempSync(join(tmpdir(), 'slotline-log-'))
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_MUSIC_PER_MINUTE: '0', RATE_LIMIT_ADDRESS_PER_MINUTE: '0', ...fakes.env })
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      RATE_LIMIT_PER_SECOND: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_MUSIC_PER_MINUTE: '0',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+      ...fakes.env,
+    })
     const ctx = await createContext(config, { logger: pino({ level: 'info' }, sink), sqliteFile: ':memory:' })
     const app = await buildApp(ctx)
     try {

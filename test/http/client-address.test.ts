@@ -40,7 +40,12 @@ async function countedViews(t: TestApp, forwardedFor: string[]): Promise<{ views
 
 describe('TRUST_PROXY configuration', () => {
   it('takes addresses, CIDR ranges and the named ranges, separated by commas', () => {
-    assert.deepEqual(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 172.16.0.0/12,loopback, fd00::/8 ' }).trustProxy, ['10.0.0.1', '172.16.0.0/12', 'loopback', 'fd00::/8'])
+    assert.deepEqual(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 172.16.0.0/12,loopback, fd00::/8 ' }).trustProxy, [
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'loopback',
+      'fd00::/8',
+    ])
     assert.deepEqual(loadConfig({}).trustProxy, [])
   })
 

@@ -198,7 +198,12 @@ describe('the compression hook on its own routes', () => {
     app.get('/medium', (_req, reply) => reply.type('text/html').send('<p>héllo</p>'.repeat(200)))
     app.get('/stream', (_req, reply) => reply.type('text/csv').send(Readable.from(Array.from({ length: 50 }, (_, i) => `row,${i}\n`.repeat(40)))))
     app.get('/varied', (_req, reply) => reply.header('vary', 'origin').type('text/plain').send('x'.repeat(2000)))
-    app.get('/coded', (_req, reply) => reply.header('content-encoding', 'gzip').type('text/plain').send(gzipSync('y'.repeat(3000))))
+    app.get('/coded', (_req, reply) =>
+      reply
+        .header('content-encoding', 'gzip')
+        .type('text/plain')
+        .send(gzipSync('y'.repeat(3000))),
+    )
     app.get('/partial', (_req, reply) => reply.code(206).header('content-range', 'bytes 0-1999/4000').type('text/plain').send('z'.repeat(2000)))
     app.get('/image', (_req, reply) => reply.type('image/png').send(Buffer.alloc(5000)))
     app.get('/events', (_req, reply) => reply.type('text/event-stream').send('data: x\n\n'.repeat(300)))
@@ -208,7 +213,10 @@ describe('the compression hook on its own routes', () => {
   after(() => app.close())
 
   it('compresses large bodies off the event loop and medium ones at once, each with its length', async () => {
-    for (const [path, body] of [['/big', big], ['/medium', '<p>héllo</p>'.repeat(200)]]) {
+    for (const [path, body] of [
+      ['/big', big],
+      ['/medium', '<p>héllo</p>'.repeat(200)],
+    ]) {
       for (const encoding of ['br', 'gzip']) {
         const res = await get(`${url}${path}`, { 'accept-encoding': encoding })
         assert.equal(res.headers['content-encoding'], encoding, path)

@@ -57,8 +57,7 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
     // The examples name uploads of user 1; the fuzz account owns its own.
     const own = new Map<string, string>()
     for (const path of JSON.stringify(types).matchAll(/"path":"([^"]+)"/g)) own.set(path[1], await ownFile(t, account.user.id))
-    const withOwnFiles = (v: unknown): unknown =>
-      JSON.parse(JSON.stringify(v), (k, x) => (k === 'path' && typeof x === 'string' ? (own.get(x) ?? x) : x))
+    const withOwnFiles = (v: unknown): unknown => JSON.parse(JSON.stringify(v), (k, x) => (k === 'path' && typeof x === 'string' ? (own.get(x) ?? x) : x))
     examples = new Map(types.filter((x) => x.writable).map((x) => [x.type, withOwnFiles(x.example)]))
     for (const type of examples.keys()) slotOfType.set(type, await newSlot(type))
   })
@@ -69,7 +68,13 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
 
   const resolve = (schema: Schema | undefined): Schema => {
     if (!schema) return {}
-    if (schema.$ref) return resolve(schema.$ref.split('/').slice(1).reduce((o: any, k: string) => o[k], doc))
+    if (schema.$ref)
+      return resolve(
+        schema.$ref
+          .split('/')
+          .slice(1)
+          .reduce((o: any, k: string) => o[k], doc),
+      )
     return schema
   }
 
@@ -93,8 +98,7 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
         const minLength = s.minLength ?? 0
         const maxLength = Math.min(s.maxLength ?? 40, minLength + 40)
         if (s.format && s.examples?.length) return fc.constantFrom(...s.examples)
-        if (s.pattern)
-          return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length >= minLength && x.length <= maxLength)
+        if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length >= minLength && x.length <= maxLength)
         return fc.string({ minLength, maxLength, unit: 'grapheme' })
       }
       case 'array':
@@ -116,14 +120,12 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
   const invalid = (raw: Schema, value: Record<string, unknown>): fc.Arbitrary<{ value: Record<string, unknown>; what: string }> => {
     const s = resolve(raw)
     const mutations: fc.Arbitrary<{ value: Record<string, unknown>; what: string }>[] = []
-    if (s.additionalProperties === false || !s.properties)
-      mutations.push(fc.constant({ value: { ...value, zzUnknown: 1 }, what: 'an unknown key' }))
+    if (s.additionalProperties === false || !s.properties) mutations.push(fc.constant({ value: { ...value, zzUnknown: 1 }, what: 'an unknown key' }))
     for (const [key, prop] of Object.entries<Schema>(s.properties ?? {})) {
       const p = resolve(prop)
       const wrong = p.type === 'string' || p.enum || p.const ? 12345 : 'not-a-valid-value'
       if (!p.anyOf) mutations.push(fc.constant({ value: { ...value, [key]: wrong }, what: `${key} of a wrong type` }))
-      if (typeof p.maxLength === 'number')
-        mutations.push(fc.constant({ value: { ...value, [key]: 'x'.repeat(p.maxLength + 1) }, what: `${key} too long` }))
+      if (typeof p.maxLength === 'number') mutations.push(fc.constant({ value: { ...value, [key]: 'x'.repeat(p.maxLength + 1) }, what: `${key} too long` }))
       if (typeof p.minimum === 'number') mutations.push(fc.constant({ value: { ...value, [key]: p.minimum - 1 }, what: `${key} below its minimum` }))
       if (typeof p.maxItems === 'number')
         mutations.push(fc.constant({ value: { ...value, [key]: Array(p.maxItems + 1).fill(1) }, what: `${key} with too many items` }))
@@ -273,9 +275,7 @@ describe(`the contract fuzzes itself (${STORE})`, () => {
         if (!body || key === 'POST /files') return
         await fc.assert(
           fc.asyncProperty(
-            validInput(o).chain((input) =>
-              invalid(body, (input.body ?? {}) as Record<string, unknown>).map((m) => ({ ...input, ...m })),
-            ),
+            validInput(o).chain((input) => invalid(body, (input.body ?? {}) as Record<string, unknown>).map((m) => ({ ...input, ...m }))),
             async (input) => {
               const res = await call(o.method, input.path + query(input.q), input.value)
               assertRefusal(o, res, input.value, input.what)

@@ -88,7 +88,11 @@ describe(`Idempotency-Key on writes (${STORE})`, () => {
       assert.ok(ttl > 23 * 3600_000 && ttl <= 24 * 3600_000, `Redis expiry ${ttl}`)
       return
     }
-    await t.ctx.db.updateTable('idempotency_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute()
+    await t.ctx.db
+      .updateTable('idempotency_keys')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute()
     assert.ok((await t.ctx.idempotency.purgeExpired()) >= 1)
     assert.equal((await t.ctx.idempotency.claim(user.id, 'old-key', 'other')).kind, 'claimed')
   })

@@ -82,7 +82,13 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     const a = await authorizationUrl(t, c, { scope: 'profile:read' })
     const code = new URL(String((await c.visitor.get(a.url.pathname + a.url.search)).location)).searchParams.get('code')
     secrets.oauthCode = String(code)
-    const swapped = await tokenRequest(t, { grant_type: 'authorization_code', code: String(code), redirect_uri: REDIRECT, client_id: c.client.client_id, code_verifier: a.verifier })
+    const swapped = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: String(code),
+      redirect_uri: REDIRECT,
+      client_id: c.client.client_id,
+      code_verifier: a.verifier,
+    })
     secrets.secondAccessToken = String(swapped.body.access_token)
     const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: secrets.refreshToken, client_id: c.client.client_id })
     secrets.refreshedToken = String(refreshed.body.refresh_token)
@@ -108,7 +114,7 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     }
   })
 
-  it('redacts secret fields at the top of a logged object, one level down and inside a logged error, without touching the caller\'s objects', () => {
+  it("redacts secret fields at the top of a logged object, one level down and inside a logged error, without touching the caller's objects", () => {
     const collected = logCollector()
     const log = createLogger('info', collected.stream)
     const input = { name: 'Jane', password: 'p-top-secret-1', code_verifier: 'v-secret-2' }
@@ -122,11 +128,11 @@ describe(`Logs carry no secrets (${STORE})`, () => {
     assert.equal(fields.err.message, 'refused')
     assert.equal(fields.err.body, '[redacted]')
     assert.deepEqual(fields.kept, { status: 200 })
-    assert.equal(input.password, 'p-top-secret-1', 'the caller\'s object is left as it was')
+    assert.equal(input.password, 'p-top-secret-1', "the caller's object is left as it was")
     assert.equal(err.body, 'b-secret-3')
   })
 
-  it('writes the request line with its bindings, the URL\'s credentials redacted', () => {
+  it("writes the request line with its bindings, the URL's credentials redacted", () => {
     const collected = logCollector()
     const request = createLogger('info', collected.stream).child({ reqId: 'r-"1' }).child({ clientId: 'c1' })
     logRequestLine(request, 'POST', '/-/upload/abc.123.def?token=sl_p_abcdefghijklmnopqrstuvwx&q=a"b\\', 201, 12)

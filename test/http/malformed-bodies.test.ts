@@ -38,10 +38,18 @@ const malformed: Array<{ name: string; type: string; body: string | Buffer }> = 
   { name: 'JSON nested 5,000 deep', type: 'application/json', body: `{"type":"text","data":{"title":"x","extra":${deep}}}` },
   { name: 'multipart without a boundary', type: 'multipart/form-data', body: '{}' },
   { name: 'multipart that is JSON', type: 'multipart/form-data; boundary=x', body: '{}' },
-  { name: 'multipart cut off in a part', type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc' },
+  {
+    name: 'multipart cut off in a part',
+    type: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+  },
   { name: 'multipart part without headers', type: 'multipart/form-data; boundary=x', body: '--x\r\n\r\nabc\r\n--x--\r\n' },
   { name: 'multipart part with a garbage header', type: 'multipart/form-data; boundary=x', body: '--x\r\nGarbage\r\n\r\nabc\r\n--x--\r\n' },
-  { name: 'multipart with another boundary', type: 'multipart/form-data; boundary=x', body: '--y\r\nContent-Disposition: form-data; name="url"\r\n\r\nhttp://127.0.0.1:9/\r\n--y--\r\n' },
+  {
+    name: 'multipart with another boundary',
+    type: 'multipart/form-data; boundary=x',
+    body: '--y\r\nContent-Disposition: form-data; name="url"\r\n\r\nhttp://127.0.0.1:9/\r\n--y--\r\n',
+  },
   {
     name: 'multipart with 200 parts',
     type: 'multipart/form-data; boundary=x',
@@ -69,7 +77,13 @@ describe(`Malformed bodies on every route that takes one (${STORE})`, () => {
     await visitor.signIn(user.email)
     cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     const profile = await makeProfile(t, user)
-    const form = await formsRepository.insert(t.ctx.db, { userId: user.id, title: 'Hello', description: '', fields: [{ name: 'name', label: 'Name', type: 'text', required: true }], submitLabel: 'Send' })
+    const form = await formsRepository.insert(t.ctx.db, {
+      userId: user.id,
+      title: 'Hello',
+      description: '',
+      fields: [{ name: 'name', label: 'Name', type: 'text', required: true }],
+      submitLabel: 'Send',
+    })
     const [formSlot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: form.id, view: 'inline' } }])
     const [text] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'text', data: { title: 'A text' } }])
     params.profileKey = async () => profile.login
@@ -85,13 +99,20 @@ describe(`Malformed bodies on every route that takes one (${STORE})`, () => {
 
   const pathFor = async (template: string) => {
     let path = template
-    for (const [, name] of template.matchAll(/:(\w+)(?:\([^)]*\))?/g)) path = path.replace(new RegExp(`:${name}(\\([^)]*\\))?`), await (params[name]?.() ?? '1'))
+    for (const [, name] of template.matchAll(/:(\w+)(?:\([^)]*\))?/g))
+      path = path.replace(new RegExp(`:${name}(\\([^)]*\\))?`), await (params[name]?.() ?? '1'))
     return path
   }
 
   it('finds the API, upload, form and dashboard routes', () => {
     const paths = new Set(writeRoutes(t).map((r) => `${r.method} ${r.path}`))
-    for (const expected of ['POST /v1/files', 'POST /v1/profiles/:profileKey/slots', 'PUT /-/upload/:token', 'POST /-/upload/:token', 'POST /-/forms/:slotId']) {
+    for (const expected of [
+      'POST /v1/files',
+      'POST /v1/profiles/:profileKey/slots',
+      'PUT /-/upload/:token',
+      'POST /-/upload/:token',
+      'POST /-/forms/:slotId',
+    ]) {
       assert.ok(paths.has(expected), `${expected} in ${[...paths].join(', ')}`)
     }
   })
@@ -115,7 +136,8 @@ describe(`Malformed bodies on every route that takes one (${STORE})`, () => {
           const body = JSON.parse(res.body)
           // The OAuth endpoints answer in their RFCs' shape, which OAuth clients parse (RFC 6749 §5.2, RFC 7591 §3.2.2).
           if (route.path.startsWith('/oauth/')) {
-            if (typeof body.error !== 'string' || typeof body.error_description !== 'string') failures.push(`${where}: not an OAuth error: ${res.body.slice(0, 200)}`)
+            if (typeof body.error !== 'string' || typeof body.error_description !== 'string')
+              failures.push(`${where}: not an OAuth error: ${res.body.slice(0, 200)}`)
             continue
           }
           if (typeof body.message !== 'string' || typeof body.code !== 'string' || !('errors' in body) || typeof body.documentation !== 'string') {

@@ -87,7 +87,14 @@ describe(`the daily file purge (${STORE})`, () => {
     const now = nowIso()
     await t.ctx.db
       .insertInto('slots')
-      .values({ profile_id: profile.id, type: 'picture', position: 0, data: JSON.stringify({ path: picture, link: '', size: 'large' }), created_at: now, updated_at: now })
+      .values({
+        profile_id: profile.id,
+        type: 'picture',
+        position: 0,
+        data: JSON.stringify({ path: picture, link: '', size: 'large' }),
+        created_at: now,
+        updated_at: now,
+      })
       .execute()
     const going = await t.ctx.db
       .selectFrom('files')

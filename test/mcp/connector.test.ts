@@ -128,7 +128,10 @@ describe(`/mcp (${STORE})`, () => {
       assert.equal(result.isError, true)
       const body = errorOf(result)
       assert.equal(rest.status, 422)
-      assert.deepEqual({ message: body.message, code: body.code, errors: body.errors }, { message: rest.body.message, code: rest.body.code, errors: rest.body.errors })
+      assert.deepEqual(
+        { message: body.message, code: body.code, errors: body.errors },
+        { message: rest.body.message, code: rest.body.code, errors: rest.body.errors },
+      )
       assert.ok(body.errors!['slots.0.data.link'])
       assert.equal(result.structuredContent, undefined, 'error details never in structuredContent (SDK v1 checks it against the output schema)')
       const text = result.content[0].text!
@@ -142,7 +145,7 @@ describe(`/mcp (${STORE})`, () => {
       assert.deepEqual(Object.keys(errorOf(result).errors!).sort(), ['extra', 'order'])
     })
 
-    it('answers another account\'s page as not found', async () => {
+    it("answers another account's page as not found", async () => {
       const stranger = await makeProfile(t, await makeUser(t))
       const result = await callTool(client, 'get_profile', { profileKey: stranger.login })
       assert.equal(result.isError, true)
@@ -202,7 +205,7 @@ describe(`/mcp (${STORE})`, () => {
       assert.match(errorOf(result).errors!.period[0], /^Must be one of: today, yesterday, last7, .*lastMonth\.$/)
     })
 
-    it('takes profileKey in check_login: the page\'s own login is not reported as taken', async () => {
+    it("takes profileKey in check_login: the page's own login is not reported as taken", async () => {
       const taken = await callTool(client, 'check_login', { login })
       assert.equal(taken.structuredContent.reason, 'taken')
       const own = await callTool(client, 'check_login', { login, profileKey: login })
@@ -211,7 +214,7 @@ describe(`/mcp (${STORE})`, () => {
       assert.deepEqual(Object.keys(errorOf(old).errors!), ['profile'], 'the REST name is not a tool argument')
     })
 
-    it('offers create_slots and update_slots only the types they accept, and refuses a type that is not the slot\'s own', async () => {
+    it("offers create_slots and update_slots only the types they accept, and refuses a type that is not the slot's own", async () => {
       const { tools } = await client.listTools()
       for (const name of ['create_slots', 'update_slots']) {
         const items = (tools.find((x) => x.name === name)!.inputSchema.properties!.slots as any).items
@@ -248,7 +251,12 @@ describe(`/mcp (${STORE})`, () => {
 })
 
 /** A tools/call message, as a raw client puts it in a body. */
-const toolsCall = (id: number, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } })
+const toolsCall = (id: number, name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+})
 
 describe(`/mcp rate limits (${STORE})`, () => {
   let t: TestApp
@@ -271,7 +279,10 @@ describe(`/mcp rate limits (${STORE})`, () => {
       await client.setLoggingLevel('info')
       const results = []
       for (let i = 0; i < 4; i++) results.push(await callTool(client, 'list_slots', { profileKey: page.login }))
-      assert.deepEqual(results.map((r) => r.isError === true), [false, false, false, true])
+      assert.deepEqual(
+        results.map((r) => r.isError === true),
+        [false, false, false, true],
+      )
       const refused = results[3]
       assert.ok(refused.structuredContent.retryAfterSeconds >= 1)
       assert.deepEqual(Object.keys(refused.structuredContent), ['retryAfterSeconds'])
@@ -292,7 +303,10 @@ describe(`/mcp rate limits (${STORE})`, () => {
     assert.equal(res.status, 200)
     const text = await res.text()
     const answers = (res.headers.get('content-type') ?? '').includes('text/event-stream')
-      ? text.split('\n').filter((l) => l.startsWith('data: ')).flatMap((l) => JSON.parse(l.slice(6)))
+      ? text
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .flatMap((l) => JSON.parse(l.slice(6)))
       : [JSON.parse(text)].flat()
     assert.equal(answers.length, 5)
     assert.equal(answers.filter((a: any) => a.result?.isError === true && a.result._meta['slotline/error'].code === 'rate_limited').length, 2)

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { STORE, type TestApp } from '../helpers/app.ts'
-import { startMcpSession, callTool, } from '../helpers/mcp.ts'
+import { startMcpSession, callTool } from '../helpers/mcp.ts'
 
 // The core names a next step by operation ({{files.upload}}); each face must say it its own way.
 describe(`next steps as each face says them (${STORE})`, () => {

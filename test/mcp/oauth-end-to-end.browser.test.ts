@@ -19,7 +19,16 @@ import { callTool } from '../helpers/mcp.ts'
 // Debian's chromium, never a downloaded browser; requests to anything but 127.0.0.1 are aborted.
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 
 /** What a desktop agent keeps between runs, here in memory; the browser step is handed the URL. */
@@ -34,7 +43,13 @@ class MemoryProvider implements OAuthClientProvider {
   constructor(readonly redirectUrl: string) {}
 
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'E2E agent', redirect_uris: [this.redirectUrl], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }
+    return {
+      client_name: 'E2E agent',
+      redirect_uris: [this.redirectUrl],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    }
   }
   state() {
     return this.expectedState

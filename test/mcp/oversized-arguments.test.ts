@@ -13,7 +13,13 @@ function callBody(name: string, args: unknown): string {
 /** The JSON-RPC message of a response, whether it came as JSON or as one SSE event. */
 async function messageOf(res: Response): Promise<any> {
   const text = await res.text()
-  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) return JSON.parse(text.split('\n').find((l) => l.startsWith('data: '))!.slice(6))
+  if ((res.headers.get('content-type') ?? '').includes('text/event-stream'))
+    return JSON.parse(
+      text
+        .split('\n')
+        .find((l) => l.startsWith('data: '))!
+        .slice(6),
+    )
   return JSON.parse(text)
 }
 
@@ -65,7 +71,7 @@ describe(`/mcp tools/call with oversized arguments (${STORE})`, () => {
     assert.match(details.errors.arguments[0], /more than 1000 fields/)
   })
 
-  it('answers arguments past 1 MB as a tool error naming arguments; import_page\'s names POST /v1/profiles/import, which takes larger documents', async () => {
+  it("answers arguments past 1 MB as a tool error naming arguments; import_page's names POST /v1/profiles/import, which takes larger documents", async () => {
     const big = 'x'.repeat(ARGUMENT_LIMITS.bytes + 10)
     const res = await post(callBody('check_login', { login: big }))
     const { result } = await messageOf(res)
@@ -76,7 +82,9 @@ describe(`/mcp tools/call with oversized arguments (${STORE})`, () => {
     const imported = (await messageOf(doc)).result
     assert.equal(imported.isError, true)
     assert.match(imported._meta['slotline/error'].errors.arguments[0], new RegExp(`at most ${ARGUMENT_LIMITS.bytes} bytes.*POST ${t.url}/v1/profiles/import`))
-    const small = await post(callBody('import_page', { document: { format: 'slotline.page', version: 1, profile: { description: 'x'.repeat(1000) } }, dryRun: true }))
+    const small = await post(
+      callBody('import_page', { document: { format: 'slotline.page', version: 1, profile: { description: 'x'.repeat(1000) } }, dryRun: true }),
+    )
     assert.doesNotMatch((await messageOf(small)).result.content[0].text, /bytes of arguments/, 'a document under the limit meets the document rules')
   })
 })

@@ -17,7 +17,12 @@ describe(`/mcp protocol messages at the default limits (${STORE})`, () => {
   const post = (token: string, message: object) =>
     fetch(`${t.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${token}`,
+        'mcp-protocol-version': '2025-06-18',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
     })
 
@@ -30,10 +35,12 @@ describe(`/mcp protocol messages at the default limits (${STORE})`, () => {
     // A second's worth at once, then the hand clock moves two (the sliding window still weighs the last one), all in one minute.
     for (let sent = 0; sent < perMinute; sent += perSecond) {
       const statuses = await Promise.all(
-        Array.from({ length: perSecond }, (_, i) => post(token, i % 2 ? { method: 'ping' } : { method: 'tools/list', params: {} }).then(async (r) => {
-          await r.text()
-          return r.status
-        })),
+        Array.from({ length: perSecond }, (_, i) =>
+          post(token, i % 2 ? { method: 'ping' } : { method: 'tools/list', params: {} }).then(async (r) => {
+            await r.text()
+            return r.status
+          }),
+        ),
       )
       assert.deepEqual(new Set(statuses), new Set([200]))
       clock.advance(2000)

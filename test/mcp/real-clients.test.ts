@@ -108,7 +108,12 @@ for (const [clientName, make] of Object.entries(CLIENTS)) {
         const refused = await call(client, 'list_slots', { profileKey: page.login })
         assert.equal(refused.isError, true)
         assert.ok(refused.structuredContent.retryAfterSeconds >= 1)
-        assert.match(refused.content[0].text!, new RegExp(`${defaults.perMinute} tool calls per minute .*list_slots was not run\\. Call it again in ${refused.structuredContent.retryAfterSeconds} s\\.`))
+        assert.match(
+          refused.content[0].text!,
+          new RegExp(
+            `${defaults.perMinute} tool calls per minute .*list_slots was not run\\. Call it again in ${refused.structuredContent.retryAfterSeconds} s\\.`,
+          ),
+        )
         assert.equal((await t.request('GET', '/v1/me', { token })).status, 429)
       } finally {
         await client.close()

@@ -41,7 +41,8 @@ async function connectWithoutToken(t: TestApp, provider: OAuthClientProvider) {
   const seen: Array<{ status: number; challenge: string | null }> = []
   const watched: typeof fetch = async (input, init) => {
     const res = await fetch(input, init)
-    if (new URL(String(input instanceof Request ? input.url : input)).pathname === '/mcp') seen.push({ status: res.status, challenge: res.headers.get('www-authenticate') })
+    if (new URL(String(input instanceof Request ? input.url : input)).pathname === '/mcp')
+      seen.push({ status: res.status, challenge: res.headers.get('www-authenticate') })
     return res
   }
   const client = new Client({ name: 'office-host', version: '1.0.0' })
@@ -68,7 +69,11 @@ describe(`/mcp without a token at the default limits, through SDK v1's connect (
       state.authorizeUrl = undefined
       const { outcome, seen } = await connectWithoutToken(t, provider)
       assert.ok(outcome instanceof Error && /Unauthorized/.test(outcome.message), `connect ${i + 1}: ${outcome}`)
-      assert.deepEqual(seen.map((s) => s.status), [401], `connect ${i + 1}`)
+      assert.deepEqual(
+        seen.map((s) => s.status),
+        [401],
+        `connect ${i + 1}`,
+      )
       assert.equal((state.authorizeUrl as URL | undefined)?.pathname, '/oauth/authorize', `connect ${i + 1} reached the authorization step`)
     }
   })
@@ -77,8 +82,18 @@ describe(`/mcp without a token at the default limits, through SDK v1's connect (
     useHandClock(t)
     const rule = addressRule(t.ctx, 'mcpChallenges')
     assert.ok(rule && rule.limit > defaults.addressPerMinute)
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } })
-    const post = () => fetch(`${t.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initialize }).then((r) => r.status)
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    })
+    const post = () =>
+      fetch(`${t.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: initialize,
+      }).then((r) => r.status)
     for (let sent = 0; sent < rule.limit; sent += 50) {
       const statuses = await Promise.all(Array.from({ length: Math.min(50, rule.limit - sent) }, post))
       assert.ok(statuses.every((s) => s === 401))

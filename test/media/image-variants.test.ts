@@ -78,7 +78,12 @@ describe('WebP variants in the image pipeline', () => {
   it('keys a variant beside its upload, and only such keys pass the storage check', () => {
     assert.equal(variantKey('u7/abcdefghijklmnopqrstuv.png', 400), 'u7/abcdefghijklmnopqrstuv.w400.webp')
     assert.ok(STORAGE_KEY.test('u7/abcdefghijklmnopqrstuv.w400.webp'))
-    for (const key of ['u7/abcdefghijklmnopqrstuv.w400.png', 'u7/abcdefghijklmnopqrstuv.w.webp', 'u7/abcdefghijklmnopqrstuv.x400.webp', 'u7/../abcdefghijklmnop.w400.webp']) {
+    for (const key of [
+      'u7/abcdefghijklmnopqrstuv.w400.png',
+      'u7/abcdefghijklmnopqrstuv.w.webp',
+      'u7/abcdefghijklmnopqrstuv.x400.webp',
+      'u7/../abcdefghijklmnop.w400.webp',
+    ]) {
       assert.ok(!STORAGE_KEY.test(key), key)
     }
   })
@@ -99,11 +104,15 @@ for (const driver of ['disk', 's3'] as const) {
       await s3?.close()
     })
 
-    const upload = async (userId: number, bytes: Buffer) => (await uploadService.fromStream(t.ctx, userId, Readable.from(bytes), bytes.length, { dryRun: false }))!
+    const upload = async (userId: number, bytes: Buffer) =>
+      (await uploadService.fromStream(t.ctx, userId, Readable.from(bytes), bytes.length, { dryRun: false }))!
     const variantRows = (path: string) =>
-      (t.ctx.db as any).selectFrom('files').select(['path', 'mime', 'width', 'height', 'user_id']).where('variant_of', '=', path).orderBy('width').execute() as Promise<
-        Array<{ path: string; mime: string; width: number; height: number; user_id: number }>
-      >
+      (t.ctx.db as any)
+        .selectFrom('files')
+        .select(['path', 'mime', 'width', 'height', 'user_id'])
+        .where('variant_of', '=', path)
+        .orderBy('width')
+        .execute() as Promise<Array<{ path: string; mime: string; width: number; height: number; user_id: number }>>
     const served = async (path: string) => {
       const res = await fetch(`${t.url}/static/${path}`)
       return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) }
@@ -168,7 +177,14 @@ for (const driver of ['disk', 's3'] as const) {
       const now = nowIso()
       await t.ctx.db
         .insertInto('slots')
-        .values({ profile_id: profile.id, type: 'picture', position: 0, data: JSON.stringify({ path: used.path, link: '', size: 'large' }), created_at: now, updated_at: now })
+        .values({
+          profile_id: profile.id,
+          type: 'picture',
+          position: 0,
+          data: JSON.stringify({ path: used.path, link: '', size: 'large' }),
+          created_at: now,
+          updated_at: now,
+        })
         .execute()
 
       const result = await purgeUnusedFiles(t.ctx, 7 * 86_400_000)
@@ -188,7 +204,14 @@ for (const driver of ['disk', 's3'] as const) {
       const now = nowIso()
       await t.ctx.db
         .insertInto('slots')
-        .values({ profile_id: profile.id, type: 'gallery', position: 0, data: JSON.stringify({ title: '', items: [{ path: file.path, text: '', link: '' }] }), created_at: now, updated_at: now })
+        .values({
+          profile_id: profile.id,
+          type: 'gallery',
+          position: 0,
+          data: JSON.stringify({ title: '', items: [{ path: file.path, text: '', link: '' }] }),
+          created_at: now,
+          updated_at: now,
+        })
         .execute()
 
       const deleted = await deleteProfile(t.ctx, ownerPrincipal(user), profile.id, { confirmLogin: profile.login })

@@ -10,7 +10,9 @@ export const solid = (width: number, height: number, format: 'png' | 'jpeg' | 'w
 /** A 300×200 jpeg whose EXIF says "rotate 90° clockwise" (orientation 6) and carries a GPS position. */
 export async function jpegWithOrientationAndGps(): Promise<Buffer> {
   // Left half red, right half blue: after the rotation the top is red and the bottom blue.
-  const left = await sharp({ create: { width: 150, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer()
+  const left = await sharp({ create: { width: 150, height: 200, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer()
   return sharp({ create: { width: 300, height: 200, channels: 3, background: '#0000ff' } })
     .composite([{ input: left, left: 0, top: 0 }])
     .jpeg()
@@ -20,13 +22,14 @@ export async function jpegWithOrientationAndGps(): Promise<Buffer> {
 }
 
 /** True when the EXIF block holds a GPS IFD pointer (tag 0x8825, either byte order). */
-export const hasGpsTag = (exif: Buffer | undefined) =>
-  !!exif && (exif.indexOf(Buffer.from([0x88, 0x25])) >= 0 || exif.indexOf(Buffer.from([0x25, 0x88])) >= 0)
+export const hasGpsTag = (exif: Buffer | undefined) => !!exif && (exif.indexOf(Buffer.from([0x88, 0x25])) >= 0 || exif.indexOf(Buffer.from([0x25, 0x88])) >= 0)
 
 /** A three-frame animated gif, 32×32. */
 export async function animatedGif(): Promise<Buffer> {
   const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((c) => solid(32, 32, 'png', c)))
-  return sharp(frames, { join: { animated: true } }).gif({ delay: [100, 100, 100], loop: 0 }).toBuffer()
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: [100, 100, 100], loop: 0 })
+    .toBuffer()
 }
 
 /** 8000×8000 of one colour: a few hundred KB that would decode to 64 megapixels. */
@@ -41,7 +44,9 @@ export const pixelBomb = () =>
  * holds detail (~25 KB of WebP) instead of compressing to nothing as flat colour or fine noise do.
  */
 export async function photoLikeJpeg(size = 2000): Promise<Buffer> {
-  const noise = await sharp({ create: { width: size / 4, height: size / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+  const noise = await sharp({
+    create: { width: size / 4, height: size / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+  })
     .png()
     .toBuffer()
   const grain = await sharp(noise).resize({ width: size, height: size, kernel: 'cubic' }).png().toBuffer()

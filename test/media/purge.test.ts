@@ -57,7 +57,14 @@ describe(`files purge --unused --older-than (${STORE})`, () => {
     await t.ctx.db
       .insertInto('slots')
       .values([
-        { profile_id: profile.id, type: 'picture', position: 0, data: JSON.stringify({ path: picture, link: '', size: 'large' }), created_at: now, updated_at: now },
+        {
+          profile_id: profile.id,
+          type: 'picture',
+          position: 0,
+          data: JSON.stringify({ path: picture, link: '', size: 'large' }),
+          created_at: now,
+          updated_at: now,
+        },
         {
           profile_id: profile.id,
           type: 'gallery',
@@ -70,7 +77,10 @@ describe(`files purge --unused --older-than (${STORE})`, () => {
       .execute()
 
     const output = await runPurge('7d')
-    assert.ok(output.some((line) => line.includes(`removed ${unused}`)), output.join('\n'))
+    assert.ok(
+      output.some((line) => line.includes(`removed ${unused}`)),
+      output.join('\n'),
+    )
     assert.match(output.at(-1)!, /^Removed 1 unused file /)
     assert.equal(await served(unused), 404)
     for (const kept of [recent, avatar, background, picture, galleryItem]) {

@@ -71,7 +71,10 @@ describe('parseMusicQuery', () => {
   })
 
   it('refuses a blank query with a 422 naming query', () => {
-    assert.throws(() => parseMusicQuery({ query: ' \t ' }), (err: unknown) => err instanceof AppError && !!err.errors?.query)
+    assert.throws(
+      () => parseMusicQuery({ query: ' \t ' }),
+      (err: unknown) => err instanceof AppError && !!err.errors?.query,
+    )
   })
 })
 

@@ -34,7 +34,6 @@ describe(`OAuth consent asks for the second factor when the account has one (${S
     assert.equal(right.status, 303)
     const tokens = await exchange(c, new URL(right.location!), a)
     assert.ok(tokens.access_token)
-
   })
 
   it('an account without codes approves as before, with no code field', async () => {

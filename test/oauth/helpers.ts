@@ -19,7 +19,11 @@ export async function discover(t: TestApp): Promise<oauth.AuthorizationServer> {
 }
 
 export async function register(as: oauth.AuthorizationServer, metadata: Record<string, unknown> = {}): Promise<oauth.Client> {
-  const res = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT], client_name: 'Test agent', token_endpoint_auth_method: 'none', ...metadata }, insecure)
+  const res = await oauth.dynamicClientRegistrationRequest(
+    as,
+    { redirect_uris: [REDIRECT], client_name: 'Test agent', token_endpoint_auth_method: 'none', ...metadata },
+    insecure,
+  )
   return oauth.processDynamicClientRegistrationResponse(res)
 }
 
@@ -62,7 +66,11 @@ export async function consentForm(visitor: Visitor, url: URL, decision = 'approv
   if (page.status !== 200) throw new Error(`consent page answered ${page.status} ${page.location ?? page.text.slice(0, 300)}`)
   const fields: Record<string, string> = { _csrf: csrfOf(page.text), decision }
   for (const m of page.text.matchAll(/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g)) {
-    if (m[1] !== '_csrf') fields[m[1]] = m[2].replace(/&(amp|quot|#39|#96|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", '#96': '`', lt: '<', gt: '>' })[e] as string)
+    if (m[1] !== '_csrf')
+      fields[m[1]] = m[2].replace(
+        /&(amp|quot|#39|#96|lt|gt);/g,
+        (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", '#96': '`', lt: '<', gt: '>' })[e] as string,
+      )
   }
   return fields
 }

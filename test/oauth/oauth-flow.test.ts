@@ -20,7 +20,14 @@ async function rawPost(t: TestApp, path: string, contentType: string, body: stri
 }
 
 const count = async (t: TestApp, table: 'oauth_clients' | 'oauth_codes' | 'oauth_grants' | 'tokens') =>
-  Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe(`OAuth 2.1 authorization server (${STORE})`, () => {
   let t: TestApp
@@ -207,7 +214,11 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
 
     it('shows a page, never a redirect, for an unknown client or an unregistered redirect', async () => {
       const c = await connect(t)
-      const requests: Record<string, string>[] = [{ client_id: 'slc_nope' }, { redirect_uri: 'https://evil.example/cb' }, { redirect_uri: 'http://127.0.0.1:43210/other' }]
+      const requests: Record<string, string>[] = [
+        { client_id: 'slc_nope' },
+        { redirect_uri: 'https://evil.example/cb' },
+        { redirect_uri: 'http://127.0.0.1:43210/other' },
+      ]
       for (const extra of requests) {
         const a = await authorizationUrl(t, c, extra)
         const res = await c.visitor.get(a.url.pathname + a.url.search)
@@ -280,7 +291,10 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
 
     it('refuses an expired code', async () => {
       const x = await codeFor()
-      await t.ctx.db.updateTable('oauth_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute()
+      await t.ctx.db
+        .updateTable('oauth_codes')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute()
       assert.equal((await tokenRequest(t, grant(x))).body.error, 'invalid_grant')
     })
 
@@ -307,7 +321,11 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       assert.deepEqual([a.status, b.status], [200, 200])
       assert.equal(a.body.refresh_token, b.body.refresh_token, 'one family, never a fork')
       // Past the grace: move the rotation back in the store rather than waiting.
-      await t.ctx.db.updateTable('tokens').set({ rotated_at: new Date(Date.now() - 60_000).toISOString() }).where('rotated_at', 'is not', null).execute()
+      await t.ctx.db
+        .updateTable('tokens')
+        .set({ rotated_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('rotated_at', 'is not', null)
+        .execute()
       const replay = await tokenRequest(t, form)
       assert.equal(replay.body.error, 'invalid_grant')
       assert.equal((await me(t, String(a.body.access_token))).status, 401, 'every token of the grant is gone')
@@ -347,9 +365,24 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
         ['/oauth/token', x.code, 'application/x-www-form-urlencoded', `${form(grant(x))}&broken=%zz`],
         ['/oauth/token', x.code, 'application/json', JSON.stringify(grant(x))],
         ['/oauth/token', `${x.code}x`, 'application/x-www-form-urlencoded', form(grant(x, { code: `${x.code}x` }))],
-        ['/oauth/token', refresh, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: x.c.client.client_id })],
-        ['/oauth/token', refresh, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: own, scope: 'profile:read admin' })],
-        ['/oauth/token', refresh, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: own, resource: 'https://elsewhere.example/api' })],
+        [
+          '/oauth/token',
+          refresh,
+          'application/x-www-form-urlencoded',
+          form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: x.c.client.client_id }),
+        ],
+        [
+          '/oauth/token',
+          refresh,
+          'application/x-www-form-urlencoded',
+          form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: own, scope: 'profile:read admin' }),
+        ],
+        [
+          '/oauth/token',
+          refresh,
+          'application/x-www-form-urlencoded',
+          form({ grant_type: 'refresh_token', refresh_token: refresh, client_id: own, resource: 'https://elsewhere.example/api' }),
+        ],
         ['/oauth/token', access, 'application/x-www-form-urlencoded', form({ grant_type: 'refresh_token', refresh_token: access, client_id: own })],
         ['/oauth/revoke', refresh, 'application/x-www-form-urlencoded', form({ token: refresh, client_id: 'slc_unknown' })],
         ['/oauth/revoke', access, 'application/x-www-form-urlencoded', form({ token: access })],
@@ -371,7 +404,11 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
 
     it('refuses unknown grant types and JSON bodies', async () => {
       assert.equal((await tokenRequest(t, { grant_type: 'password' })).body.error, 'unsupported_grant_type')
-      const json = await fetch(new URL('/oauth/token', t.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":"authorization_code","code":{}}' })
+      const json = await fetch(new URL('/oauth/token', t.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"grant_type":"authorization_code","code":{}}',
+      })
       assert.equal(json.status, 400)
     })
   })
@@ -401,7 +438,10 @@ describe(`OAuth 2.1 authorization server (${STORE})`, () => {
       await oauthGrants.purge(t.ctx)
       const left = await t.ctx.db.selectFrom('oauth_clients').select('client_id').execute()
       assert.ok(!left.some((r) => r.client_id === stale.client_id), 'the never-used registration is gone')
-      assert.ok(left.some((r) => r.client_id === c.client.client_id), 'the client with a grant stays')
+      assert.ok(
+        left.some((r) => r.client_id === c.client.client_id),
+        'the client with a grant stays',
+      )
       const access = await t.ctx.db.selectFrom('tokens').select('id').where('kind', '=', 'access').execute()
       assert.equal(access.length, 0)
       const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: String(tokens.refresh_token), client_id: c.client.client_id })
@@ -570,17 +610,14 @@ describe(`OAuth clients identified by a metadata document (${STORE})`, () => {
     assert.match(under.text, /Padded agent/)
   })
 
-  it(
-    // This once took the whole process down: the refused body's error had no listener.
-    'refuses a document declaring a Content-Length over 5 KiB, and stores no client',
-    async () => {
-      answers.set('/declared-big.json', (res) => {
-        const body = padded('/declared-big.json', 6000)
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
-      })
-      await refusedAsTooLarge('/declared-big.json')
-    },
-  )
+  it(// This once took the whole process down: the refused body's error had no listener.
+  'refuses a document declaring a Content-Length over 5 KiB, and stores no client', async () => {
+    answers.set('/declared-big.json', (res) => {
+      const body = padded('/declared-big.json', 6000)
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
+    })
+    await refusedAsTooLarge('/declared-big.json')
+  })
 
   it('refuses a document whose host answers too slowly, and stores no client', async () => {
     answers.set('/silent.json', () => {}) // never answers

@@ -11,7 +11,16 @@ import { BROWSER_UA } from './page-fixtures.ts'
 // Debian's chromium, never a downloaded browser; only 127.0.0.1 is reachable from the page.
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 
 /** What the page's stylesheet makes of a button. */

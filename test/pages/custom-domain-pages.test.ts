@@ -21,7 +21,11 @@ describe(`pages on their own domains (${STORE})`, () => {
     other = (await makeProfile(t, (await makeAccount(t)).user, 'somebody_else')).login
     const d = await customDomainsRepository.create(t.ctx.db, { profileId, name: 'maralind.test', token: 'x' })
     await customDomainsRepository.update(t.ctx.db, d.id, { state: 'active' })
-    const pending = await customDomainsRepository.create(t.ctx.db, { profileId: (await makeProfile(t, (await makeAccount(t)).user)).id, name: 'pending.test', token: 'x' })
+    const pending = await customDomainsRepository.create(t.ctx.db, {
+      profileId: (await makeProfile(t, (await makeAccount(t)).user)).id,
+      name: 'pending.test',
+      token: 'x',
+    })
     assert.equal(pending.state, 'pending')
   })
   after(() => t.close())
@@ -68,13 +72,30 @@ describe(`pages on their own domains (${STORE})`, () => {
   })
 
   it('never exposes another page, the dashboard, the API, OAuth or MCP on a custom domain', async () => {
-    for (const path of [`/${other}`, '/login', '/register', '/settings', '/v1/me', '/v1/openapi.json', '/mcp', '/oauth/authorize', '/.well-known/oauth-authorization-server', '/my-links', `/-/go/${profileId + 1}/s0`]) {
+    for (const path of [
+      `/${other}`,
+      '/login',
+      '/register',
+      '/settings',
+      '/v1/me',
+      '/v1/openapi.json',
+      '/mcp',
+      '/oauth/authorize',
+      '/.well-known/oauth-authorization-server',
+      '/my-links',
+      `/-/go/${profileId + 1}/s0`,
+    ]) {
       const res = await on('maralind.test', path, { authorization: `Bearer ${token}` })
       assert.equal(res.statusCode, 404, path)
       assert.match(String(res.headers['content-type']), /^text\/html/, path)
       assert.doesNotMatch(res.body, /somebody_else|Maralind/, path)
     }
-    const post = await t.app.inject({ method: 'POST', url: '/v1/profiles', headers: { host: 'maralind.test', authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '{}' })
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profiles',
+      headers: { host: 'maralind.test', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    })
     assert.equal(post.statusCode, 404)
   })
 

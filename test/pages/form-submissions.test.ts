@@ -71,8 +71,18 @@ describe(`POST /-/forms/{slot} (${STORE})`, () => {
     const html = formHtml(await res.text())
     const id = `slot-${slot.id}`
     assert.match(html, /<p class="slot-form-summary" role="alert"><strong>Please check the form<\/strong><\/p>/)
-    assert.match(html, new RegExp(`<input type="text" id="${id}-name" name="name" required aria-invalid="true" aria-describedby="${id}-name-error"><span class="slot-form-error" id="${id}-name-error">Fill in “Your name”.</span>`))
-    assert.match(html, new RegExp(`<input type="email" id="${id}-email" name="email" value="not-an-address" autocomplete="email" required aria-invalid="true" aria-describedby="${id}-email-error"><span class="slot-form-error" id="${id}-email-error">“E-mail” must be an e-mail address`))
+    assert.match(
+      html,
+      new RegExp(
+        `<input type="text" id="${id}-name" name="name" required aria-invalid="true" aria-describedby="${id}-name-error"><span class="slot-form-error" id="${id}-name-error">Fill in “Your name”.</span>`,
+      ),
+    )
+    assert.match(
+      html,
+      new RegExp(
+        `<input type="email" id="${id}-email" name="email" value="not-an-address" autocomplete="email" required aria-invalid="true" aria-describedby="${id}-email-error"><span class="slot-form-error" id="${id}-email-error">“E-mail” must be an e-mail address`,
+      ),
+    )
     assert.match(html, new RegExp(`<textarea id="${id}-message" name="message" rows="4">Kept &lt;b&gt;as typed&lt;/b&gt;</textarea>`))
     assert.match(html, /Tick “You may write back”/)
     assert.equal((await formSubmissionsRepository.listOfUser(t.ctx.db, user.id, form.id)).length, 0)
@@ -107,7 +117,10 @@ describe(`POST /-/forms/{slot} (${STORE})`, () => {
     const html = formHtml(await res.text())
     const id = `slot-${slot.id}`
     // No vague "check the form" and no field marked: nothing the visitor typed was wrong.
-    assert.match(html, /<p class="slot-form-summary" role="alert"><strong>Not sent yet: that was quicker than we expected\. Wait a moment, then send the form again; your answers are still here\.<\/strong><\/p>/)
+    assert.match(
+      html,
+      /<p class="slot-form-summary" role="alert"><strong>Not sent yet: that was quicker than we expected\. Wait a moment, then send the form again; your answers are still here\.<\/strong><\/p>/,
+    )
     assert.doesNotMatch(html, /Please check the form|aria-invalid/)
     assert.match(html, new RegExp(`id="${id}-name" name="name" value="Ada"`))
     assert.match(html, new RegExp(`id="${id}-email" name="email" value="ada@example\\.test"`))
@@ -166,7 +179,10 @@ describe(`POST /-/forms/{slot} (${STORE})`, () => {
     await post(t, `/-/forms/${slot.id}`, valid)
     const res = await cli(['forms', 'submissions', '--email', user.email, '--form', String(form.id)], { DATA_DIR: t.ctx.config.dataDir })
     assert.equal(res.code, 0, res.stderr)
-    const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    const lines = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     assert.equal(lines.length, 1)
     assert.equal(lines[0].data.email, 'ada@example.test')
   })

@@ -13,7 +13,16 @@ import { differingShare } from './screenshots.ts'
 // Debian's chromium, never a downloaded browser; only 127.0.0.1 is reachable from the page.
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 const ARTIFACTS = new URL('../../test-artifacts/music-styles/', import.meta.url)
 // Evaluated rather than added as a script tag, so the page's own CSP stays in force.
@@ -49,7 +58,11 @@ describe(`every music style looks distinct from the others in a real browser (${
         album: 'Night Drawings',
         artist: 'Jane Doe & Friends',
         thumbnail: cover.src,
-        links: [{ link: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy' }, { link: 'https://music.apple.com/us/album/1440857781' }, { link: 'https://jane.example.org' }],
+        links: [
+          { link: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy' },
+          { link: 'https://music.apple.com/us/album/1440857781' },
+          { link: 'https://jane.example.org' },
+        ],
       },
     })
     const created = await t.request('POST', `/v1/profiles/${profileId}/slots/batch`, { token, body: { slots: STYLES.map(release) } })
@@ -96,7 +109,13 @@ describe(`every music style looks distinct from the others in a real browser (${
       const result = await (window as any).axe.run(document, { resultTypes: ['violations'] })
       return result.violations
         .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v: any) => `${v.id}: ${v.nodes.slice(0, 4).map((n: any) => n.target.join(' ')).join(', ')}`)
+        .map(
+          (v: any) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 4)
+              .map((n: any) => n.target.join(' '))
+              .join(', ')}`,
+        )
     })
   }
 

@@ -9,7 +9,7 @@ const page = (profileId: number, login: string, text = login, expiresAt = Number
 }
 
 describe('PageCache', () => {
-  it('answers a copy until its expiry and not from that moment on (issue 31: a block\'s window opens or closes)', () => {
+  it("answers a copy until its expiry and not from that moment on (issue 31: a block's window opens or closes)", () => {
     const cache = new PageCache(1000)
     cache.set('html:a', page(1, 'a', 'a', 5_000), cache.ticket())
     assert.ok(cache.get('html:a', 4_999))
@@ -35,7 +35,7 @@ describe('PageCache', () => {
     assert.equal(cache.size, 2)
   })
 
-  it("drops every representation of a changed profile and every login it names", () => {
+  it('drops every representation of a changed profile and every login it names', () => {
     const cache = new PageCache(10)
     cache.set('html:jane', page(1, 'jane'), cache.ticket())
     cache.set('markdown:jane', page(1, 'jane'), cache.ticket())

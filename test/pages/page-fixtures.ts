@@ -102,7 +102,13 @@ export const DEMO_TEXTS: PageTexts = {
  * legacy slot, avatar, cover and socials, written through the API wherever the API can; every image is served by the app itself, so a browser
  * needs nothing beyond 127.0.0.1.
  */
-export async function buildDemoPage(t: TestApp, user: User, token: string, profile: StoredProfile, texts: PageTexts = DEMO_TEXTS): Promise<{ slotIds: number[] }> {
+export async function buildDemoPage(
+  t: TestApp,
+  user: User,
+  token: string,
+  profile: StoredProfile,
+  texts: PageTexts = DEMO_TEXTS,
+): Promise<{ slotIds: number[] }> {
   const q = (url: string) => (texts.linkSuffix ? `${url}?q=${encodeURIComponent(texts.linkSuffix)}` : url)
   const [avatar, cover, picture, first, second, third, album] = await demoImages(t, user)
   const patched = await t.request('PATCH', `/v1/profiles/${profile.id}`, {

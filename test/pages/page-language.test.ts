@@ -22,7 +22,14 @@ describe(`the public page speaks its language (${STORE})`, () => {
     const profile = await makeProfile(t, user)
     const language = (await languagesRepository.findByCode(t.ctx.db, code))!
     await profilesRepository.update(t.ctx.db, profile.id, { languageId: language.id, socials: [{ link: 'https://github.com/x', order: 0 }] })
-    const e = await eventsRepository.insert(t.ctx.db, { userId: user.id, title: 'Launch', description: '', location: '', link: 'https://example.com/t', ...event })
+    const e = await eventsRepository.insert(t.ctx.db, {
+      userId: user.id,
+      title: 'Launch',
+      description: '',
+      location: '',
+      link: 'https://example.com/t',
+      ...event,
+    })
     await slotService.appendManaged(t.ctx.db, profile, [
       { type: 'event', data: { eventId: e.id } },
       { type: 'youtube', data: { link: 'https://youtu.be/dQw4w9WgXcQ' } },
@@ -45,7 +52,9 @@ describe(`the public page speaks its language (${STORE})`, () => {
   })
 
   it('writes both ends when an event runs past midnight, and falls back to the owner’s zone', async () => {
-    const overnight = await html((await pageIn('en', { startsAt: '2027-04-17T13:00:00.000Z', endsAt: '2027-04-17T17:00:00.000Z', timezone: 'Not/AZone' })).login)
+    const overnight = await html(
+      (await pageIn('en', { startsAt: '2027-04-17T13:00:00.000Z', endsAt: '2027-04-17T17:00:00.000Z', timezone: 'Not/AZone' })).login,
+    )
     assert.match(overnight, /Sat, 17 Apr 2027, 22:00\sGMT\+9\s–\sSun, 18 Apr 2027, 02:00\sGMT\+9/)
   })
 

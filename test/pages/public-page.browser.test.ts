@@ -16,7 +16,16 @@ import { BROWSER_UA, buildDemoPage, DEMO_TEXTS, type PageTexts, uploadImage } fr
 // aborted, so a stray https image or the YouTube player never leaves the machine.
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -142,7 +151,13 @@ describe(`public page in a real browser (${STORE})`, () => {
     const patched = await t.request('PATCH', `/v1/profiles/${profileId}`, { token, body: { avatar: avatar.path, bgImage: cover.path } })
     assert.equal(patched.status, 200, patched.text)
     thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2d3142' } })
-      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><circle cx="150" cy="130" r="70" fill="#ef8354"/><rect x="230" y="170" width="180" height="110" rx="12" fill="#bfc0c0"/></svg>') }])
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><circle cx="150" cy="130" r="70" fill="#ef8354"/><rect x="230" y="170" width="180" height="110" rx="12" fill="#bfc0c0"/></svg>',
+          ),
+        },
+      ])
       .jpeg()
       .toBuffer()
     browser = await chromium.launch(LAUNCH)
@@ -181,7 +196,10 @@ describe(`public page in a real browser (${STORE})`, () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       assert.equal(overflow, 0, 'no sideways scrolling')
       assert.deepEqual(problems, [])
-      assert.ok(blocked.every((url) => !url.startsWith(t.url)), `local requests failed: ${blocked.join(', ')}`)
+      assert.ok(
+        blocked.every((url) => !url.startsWith(t.url)),
+        `local requests failed: ${blocked.join(', ')}`,
+      )
       await page.screenshot({ path: new URL(`public-page-${width}.png`, ARTIFACTS).pathname, fullPage: true })
       await page.close()
     })

@@ -60,7 +60,10 @@ describe(`GET /<login> (${STORE})`, () => {
   it('draws one icon per social link, each through the click redirect', async () => {
     const res = await t.request('GET', `/${login}`, { headers: browser })
     const socials = attr(res.text, /<a class="social" (href="[^"]+" data-social-index="\d+")/g)
-    assert.deepEqual(socials, [0, 1, 2, 3, 4].map((order) => `href="/-/go/${profileId}/s${order}" data-social-index="${order}"`))
+    assert.deepEqual(
+      socials,
+      [0, 1, 2, 3, 4].map((order) => `href="/-/go/${profileId}/s${order}" data-social-index="${order}"`),
+    )
     assert.deepEqual(attr(res.text, /<a class="social"[^>]* aria-label="([^"]+)"/g), ['Instagram', 'GitHub', 'Spotify', 'E-mail', 'Website'])
   })
 
@@ -336,7 +339,10 @@ describe(`GET /-/go/{profileId}/{slotId}/{index} and /-/go/{profileId}/s{order} 
   })
 
   it('follows a changed link at once', async () => {
-    const patched = await t.request('PATCH', `/v1/profiles/${profileId}/slots/${slotIds[0]}`, { token, body: { data: { link: 'https://example.org/new-shop' } } })
+    const patched = await t.request('PATCH', `/v1/profiles/${profileId}/slots/${slotIds[0]}`, {
+      token,
+      body: { data: { link: 'https://example.org/new-shop' } },
+    })
     assert.equal(patched.status, 200, patched.text)
     assert.equal((await go(`/-/go/${profileId}/${slotIds[0]}/0`)).headers.location, 'https://example.org/new-shop')
   })

@@ -56,14 +56,20 @@ describe(`Images on the public page (${STORE})`, () => {
       return res.body.data.id as number
     }
     const button = await post({ type: 'button', data: { title: 'Shop', link: 'https://example.com' } })
-    const gallery = await post({ type: 'gallery', data: { title: 'Work', items: [{ path: a.path, text: 'First', alt: 'A first photo' }, { path: b.path }, { path: small.path }] } })
+    const gallery = await post({
+      type: 'gallery',
+      data: { title: 'Work', items: [{ path: a.path, text: 'First', alt: 'A first photo' }, { path: b.path }, { path: small.path }] },
+    })
     const picture = await post({ type: 'picture', data: { path: a.path } })
     const html = (await t.request('GET', `/${profile.login}`, { headers: browser })).text
     assert.doesNotMatch(blockOf(html, button), /<img/)
 
     const items = [...blockOf(html, gallery).matchAll(/<li>.*?<\/li>/g)].map((m) => m[0])
     assert.equal(items.length, 3)
-    assert.match(items[0], new RegExp(`srcset="${esc(t.url)}/static/${esc(variantKey(a.path, 400))} 400w, ${esc(t.url)}/static/${esc(variantKey(a.path, 800))} 800w"`))
+    assert.match(
+      items[0],
+      new RegExp(`srcset="${esc(t.url)}/static/${esc(variantKey(a.path, 400))} 400w, ${esc(t.url)}/static/${esc(variantKey(a.path, 800))} 800w"`),
+    )
     assert.match(items[0], /<img src="[^"]+" alt="A first photo" width="800" height="600" loading="eager">/)
     assert.match(items[1], new RegExp(`srcset="[^"]+${esc(variantKey(b.path, 400))} 400w, [^"]+${esc(variantKey(b.path, 640))} 640w"`))
     assert.match(items[1], /<img src="[^"]+" alt="" width="640" height="640" loading="lazy" decoding="async">/)

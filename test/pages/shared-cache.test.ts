@@ -92,7 +92,10 @@ describe(`public answers behind a CDN, PUBLIC_CACHE_SECONDS=60 (${STORE})`, () =
 
     for (let i = 0; i < 3; i++) {
       const seen = await edge.get(pixel!)
-      assert.deepEqual([seen.status, seen.via, seen.headers.get('cache-control'), seen.headers.get('content-type')], [200, 'MISS', 'private, no-store', 'image/gif'])
+      assert.deepEqual(
+        [seen.status, seen.via, seen.headers.get('cache-control'), seen.headers.get('content-type')],
+        [200, 'MISS', 'private, no-store', 'image/gif'],
+      )
     }
     assert.equal(await views(t, token, profileId), before + 3)
     assert.equal((await fetch(`${t.url}/-/seen/999999999.gif`, { headers: browser })).status, 404)

@@ -120,7 +120,11 @@ for (const driver of ['disk', 's3'] as const) {
       const file = (await uploadService.fromStream(t.ctx, user.id, Readable.from([bytes]), bytes.length, { dryRun: false }))!
       const crop = squareKey(file.path, SQUARE_SIZES.avatar)
       assert.equal((await get(staticPath(crop))).status, 200)
-      await t.ctx.db.updateTable('files').set({ created_at: new Date(Date.now() - 40 * 86_400_000).toISOString() }).where('path', '=', file.path).execute()
+      await t.ctx.db
+        .updateTable('files')
+        .set({ created_at: new Date(Date.now() - 40 * 86_400_000).toISOString() })
+        .where('path', '=', file.path)
+        .execute()
       const { removed } = await purgeUnusedFiles(t.ctx, 7 * 86_400_000)
       assert.ok(removed.some((f) => f.path === file.path))
       assert.equal(await t.ctx.media.storage.get(crop), undefined)
@@ -134,7 +138,10 @@ for (const driver of ['disk', 's3'] as const) {
       await profilesRepository.update(t.ctx.db, profile.id, { bgImage: cover.path })
       const doc = await html(`${t.url}/${profile.login}`)
       const srcset = [400, 800].map((w) => `${t.url}${staticPath(variantKey(cover.path, w))} ${w}w`).join(', ')
-      assert.match(doc, new RegExp(`<img class="cover" src="${t.url}${staticPath(cover.path)}" srcset="${srcset}" sizes="[^"]+" alt="" width="800" height="450"`))
+      assert.match(
+        doc,
+        new RegExp(`<img class="cover" src="${t.url}${staticPath(cover.path)}" srcset="${srcset}" sizes="[^"]+" alt="" width="800" height="450"`),
+      )
     })
 
     for (const viewport of [
@@ -153,9 +160,15 @@ for (const driver of ['disk', 's3'] as const) {
         await context.close()
         const total = all.reduce((sum, r) => sum + r.bytes, 0)
         const listing = all.map((r) => `${r.status} ${r.bytes} B ${new URL(r.url).pathname}`).join('\n')
-        assert.ok(all.every((r) => r.status === 200), listing)
+        assert.ok(
+          all.every((r) => r.status === 200),
+          listing,
+        )
         const crops = [SQUARE_SIZES.avatar, SQUARE_SIZES.phoneAvatar].map((size) => staticPath(squareKey(page.avatar, size)))
-        assert.ok(all.some((r) => crops.some((crop) => r.url.endsWith(crop))), listing)
+        assert.ok(
+          all.some((r) => crops.some((crop) => r.url.endsWith(crop))),
+          listing,
+        )
         assert.ok(total <= PAGE_WEIGHT_BUDGET, `${total} B > ${PAGE_WEIGHT_BUDGET} B:\n${listing}`)
       })
     }

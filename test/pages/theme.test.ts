@@ -64,7 +64,10 @@ describe('the public page script', () => {
     assert.equal(hash, sha256(script))
     assert.ok(script.startsWith(readFileSync(new URL('../../src/rendering/page-script.js', import.meta.url), 'utf8').trim()))
     const scripted = types.filter((def) => def.script)
-    assert.ok(scripted.some((def) => def.type === 'youtube'), 'click-to-load video is a script')
+    assert.ok(
+      scripted.some((def) => def.type === 'youtube'),
+      'click-to-load video is a script',
+    )
     for (const def of scripted) {
       assert.ok(script.includes(`;(() => {\n${def.script!.trim()}\n})()`), def.type)
       assert.doesNotMatch(def.script!, /<\/script/i, def.type)

@@ -16,7 +16,16 @@ import { keepScreenshot } from './screenshots.ts'
 // Debian's chromium, never a downloaded browser; only 127.0.0.1 is reachable from the page.
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 }
 const ARTIFACTS = new URL('../../test-artifacts/themes/', import.meta.url)
 const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url)
@@ -38,7 +47,9 @@ describe(`every theme renders the demo page in a real browser (${STORE})`, () =>
 
   before(async () => {
     // The video thumbnail host, on 127.0.0.1: the page's image proxy (/-/remote/) fetches from here.
-    const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2d3142' } }).jpeg().toBuffer()
+    const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2d3142' } })
+      .jpeg()
+      .toBuffer()
     thumbnailHost = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(thumbnail))
     await new Promise<void>((r) => thumbnailHost.listen(0, '127.0.0.1', r))
     const hostPort = `127.0.0.1:${(thumbnailHost.address() as AddressInfo).port}`
@@ -56,7 +67,16 @@ describe(`every theme renders the demo page in a real browser (${STORE})`, () =>
       body: {
         slots: [
           { type: 'button', data: { title: 'Shop prints', link: 'example.com/shop', style: 'bright' } },
-          { type: 'button', data: { title: 'Newsletter', subtitle: 'Monthly, no spam', link: 'example.com/news', style: 'custom', customize: { backgroundColor: '#0f5132', textColor: '#ffffff', subtitleColor: '#d1e7dd', borderRadius: 4 } } },
+          {
+            type: 'button',
+            data: {
+              title: 'Newsletter',
+              subtitle: 'Monthly, no spam',
+              link: 'example.com/news',
+              style: 'custom',
+              customize: { backgroundColor: '#0f5132', textColor: '#ffffff', subtitleColor: '#d1e7dd', borderRadius: 4 },
+            },
+          },
         ],
       },
     })

@@ -105,7 +105,12 @@ const stored = [
   { type: 'gallery', data: { title: LINK(5), items: [{ path: 'u1/a.webp', text: `![img](https://evil.example/i.png) ${LINK(6)}`, link: '' }] } },
   {
     type: 'text',
-    data: { title: LINK(7), description: `<p>${LINK(8)} <strong>${LINK(9)}</strong></p><ul><li>1. ${LINK(10)}</li><li># h</li></ul>`, textStyle: 'border', link: '' },
+    data: {
+      title: LINK(7),
+      description: `<p>${LINK(8)} <strong>${LINK(9)}</strong></p><ul><li>1. ${LINK(10)}</li><li># h</li></ul>`,
+      textStyle: 'border',
+      link: '',
+    },
   },
   { type: 'youtube', data: { title: LINK(11), description: `${LINK(12)}\n===`, link: 'https://youtu.be/dQw4w9WgXcQ' } },
   { type: 'faq', data: { title: LINK(13), faqStyle: 'border-faq', items: [{ id: 'q1', title: LINK(14), text: `ok\n${LINK(15)}\n---` }] } },
@@ -181,9 +186,15 @@ describe(`GET /profiles/{profileKey}/markdown with markdown in user text (${STOR
   it('answers a stored [link](https://evil.example) in a plain-text field as text, not a link', async () => {
     const { user, token } = await makeAccount(t)
     const p = await makeProfile(t, user)
-    const patch = await t.request('PATCH', `/v1/profiles/${p.id}`, { token, body: { title: '[link](https://evil.example)', description: '**[link](https://evil.example)**' } })
+    const patch = await t.request('PATCH', `/v1/profiles/${p.id}`, {
+      token,
+      body: { title: '[link](https://evil.example)', description: '**[link](https://evil.example)**' },
+    })
     assert.equal(patch.status, 200)
-    await t.request('POST', `/v1/profiles/${p.id}/slots`, { token, body: { type: 'button', data: { title: '[link](https://evil.example)', link: 'https://cal.example.com/x' } } })
+    await t.request('POST', `/v1/profiles/${p.id}/slots`, {
+      token,
+      body: { type: 'button', data: { title: '[link](https://evil.example)', link: 'https://cal.example.com/x' } },
+    })
     const res = await t.request('GET', `/v1/profiles/${p.id}/markdown`, { token })
     assert.equal(res.status, 200)
     const rendered = reader.render(res.text)

@@ -46,7 +46,10 @@ const profile: ProfileResource = {
 const c = { fileUrl: (path: string) => `https://slotline.example/static/${path}` }
 const at = '2026-11-22T09:00:00.000Z'
 const stored = [
-  { type: 'button', data: { title: 'Book a session', subtitle: 'Free 15-minute call', link: 'https://cal.example.com/jane', style: 'primary', customize: null } },
+  {
+    type: 'button',
+    data: { title: 'Book a session', subtitle: 'Free 15-minute call', link: 'https://cal.example.com/jane', style: 'primary', customize: null },
+  },
   { type: 'picture', data: { path: 'u1/portrait.webp', link: '', size: 'large' } },
   {
     type: 'gallery',
@@ -58,7 +61,10 @@ const stored = [
       ],
     },
   },
-  { type: 'text', data: { title: 'About', description: '<p>I shoot <strong>film</strong>.</p><ul><li>Portraits</li><li>Weddings</li></ul>', textStyle: 'border', link: '' } },
+  {
+    type: 'text',
+    data: { title: 'About', description: '<p>I shoot <strong>film</strong>.</p><ul><li>Portraits</li><li>Weddings</li></ul>', textStyle: 'border', link: '' },
+  },
   { type: 'youtube', data: { title: 'Showreel', description: 'Two minutes.', link: 'https://youtu.be/dQw4w9WgXcQ' } },
   { type: 'faq', data: { title: '', faqStyle: 'border-faq', items: [{ id: 'q1', title: 'Do you travel?', text: 'Yes.\nAnywhere in Europe.' }] } },
   { type: 'divider', data: {} },
@@ -170,8 +176,23 @@ describe(`GET /profiles/{profileKey}/markdown (${STORE})`, () => {
     })
     const [second, picture, first] = batch.body.data
     await t.request('PUT', `${base}/order`, { token, body: { order: [first.id, second.id, picture.id] } })
-    const e = await eventsRepository.insert(t.ctx.db, { userId: user.id, title: 'Gig', description: '', startsAt: '2026-05-01T20:00:00.000Z', endsAt: null, timezone: 'UTC', location: 'Club', link: '' })
-    const f = await formsRepository.insert(t.ctx.db, { userId: user.id, title: 'Contact', description: '', fields: [{ name: 'email', label: 'E-mail', type: 'email', required: true }], submitLabel: 'Send' })
+    const e = await eventsRepository.insert(t.ctx.db, {
+      userId: user.id,
+      title: 'Gig',
+      description: '',
+      startsAt: '2026-05-01T20:00:00.000Z',
+      endsAt: null,
+      timezone: 'UTC',
+      location: 'Club',
+      link: '',
+    })
+    const f = await formsRepository.insert(t.ctx.db, {
+      userId: user.id,
+      title: 'Contact',
+      description: '',
+      fields: [{ name: 'email', label: 'E-mail', type: 'email', required: true }],
+      submitLabel: 'Send',
+    })
     const [eventSlot, formSlot] = await slotService.appendManaged(t.ctx.db, p, [
       { type: 'event', data: { eventId: e.id } },
       { type: 'form', data: { formId: f.id } },

@@ -60,7 +60,12 @@ function pairs(p: Palette, fill: keyof typeof PRIMARY_BUTTON): Pair[] {
       { what: `name and links (onBg) on the page ${page}`, fg: p.onBg, bg: page, min: 4.5 },
       { what: `bio and footer (onBgMuted) on the page ${page}`, fg: p.onBgMuted, bg: page, min: 4.5 },
       // WCAG 1.4.11: what identifies the button, its edge where it draws one, else its fill.
-      { what: `primary button's ${button.edge ? `edge (${button.edge})` : `fill (${button.bg})`} against the page ${page}`, fg: button.edge ? p[button.edge] : buttonFill, bg: page, min: 3 },
+      {
+        what: `primary button's ${button.edge ? `edge (${button.edge})` : `fill (${button.bg})`} against the page ${page}`,
+        fg: button.edge ? p[button.edge] : buttonFill,
+        bg: page,
+        min: 3,
+      },
     )
   }
   out.push(

@@ -28,7 +28,10 @@ describe('npm test: pretest obtains the browser', () => {
   it('fails loudly, naming the packages, when the browser is missing and cannot be installed', async () => {
     const res = await pretest(join(dir, 'nothing'), join(dir, 'no-chromium'))
     assert.equal(res.code, 1)
-    assert.match(res.stderr, /no-chromium is missing and (apt-get is not available|this is not root); install Debian's packages yourself: apt-get install chromium fonts-dejavu-core/)
+    assert.match(
+      res.stderr,
+      /no-chromium is missing and (apt-get is not available|this is not root); install Debian's packages yourself: apt-get install chromium fonts-dejavu-core/,
+    )
   })
 
   it('installs Debian chromium with apt-get when run as root, and says so', async () => {
@@ -38,7 +41,10 @@ describe('npm test: pretest obtains the browser', () => {
     const calls = join(dir, 'apt-calls')
     rmSync(bin, { recursive: true, force: true })
     mkdirSync(bin)
-    writeFileSync(join(bin, 'apt-get'), `#!/bin/sh\necho "$*" >> ${calls}\n[ "$1" = install ] && printf '#!/bin/sh\\n' > ${browser} && chmod +x ${browser}\nexit 0\n`)
+    writeFileSync(
+      join(bin, 'apt-get'),
+      `#!/bin/sh\necho "$*" >> ${calls}\n[ "$1" = install ] && printf '#!/bin/sh\\n' > ${browser} && chmod +x ${browser}\nexit 0\n`,
+    )
     chmodSync(join(bin, 'apt-get'), 0o755)
     const res = await pretest(`${bin}:/bin:/usr/bin`, browser)
     if (process.getuid?.() !== 0) {

@@ -28,7 +28,8 @@ describe(`account settings are no oracle (${STORE})`, () => {
   it('throttles wrong current passwords at /settings/password like sign-in: 40 guesses, most refused unheard', async () => {
     const { v, user } = await signedIn()
     const statuses: number[] = []
-    for (let i = 0; i < 40; i++) statuses.push((await v.submit('/settings', { currentPassword: `guess ${i}`, newPassword: 'a new password' }, '/settings/password')).status)
+    for (let i = 0; i < 40; i++)
+      statuses.push((await v.submit('/settings', { currentPassword: `guess ${i}`, newPassword: 'a new password' }, '/settings/password')).status)
     assert.ok(statuses.filter((s) => s === 422).length <= 10, `422s: ${statuses.filter((s) => s === 422).length}`)
     assert.equal(statuses.at(-1), 429)
     const right = await v.submit('/settings', { currentPassword: 'correct horse battery', newPassword: 'a new password' }, '/settings/password')
@@ -51,6 +52,7 @@ describe(`account settings are no oracle (${STORE})`, () => {
 
   it('still saves name and time zone when the e-mail stays', async () => {
     const { v, user } = await signedIn()
-    for (let i = 0; i < 12; i++) assert.equal((await v.submit('/settings', { name: `Name ${i}`, email: user.email.toUpperCase(), timezone: 'UTC' })).status, 303)
+    for (let i = 0; i < 12; i++)
+      assert.equal((await v.submit('/settings', { name: `Name ${i}`, email: user.email.toUpperCase(), timezone: 'UTC' })).status, 303)
   })
 })

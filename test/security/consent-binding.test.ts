@@ -15,7 +15,9 @@ describe(`remembered consent is bound to client, redirect_uri, resource and scop
   let redirects = [REDIRECT]
   before(async () => {
     host = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=600' }).end(JSON.stringify({ client_id: `${base}${req.url}`, client_name: 'Doc agent', redirect_uris: redirects }))
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=600' })
+        .end(JSON.stringify({ client_id: `${base}${req.url}`, client_name: 'Doc agent', redirect_uris: redirects }))
     })
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
     const address = host.address()
@@ -38,7 +40,11 @@ describe(`remembered consent is bound to client, redirect_uri, resource and scop
     const client = await register(c.as, { redirect_uris: [REDIRECT, OTHER] })
     await approve(c.visitor, (await authorizationUrl(t, { client }, { resource: `${t.url}/mcp` })).url)
     assert.equal(await outcome(c.visitor, client, { resource: `${t.url}/mcp` }), 303, 'the same request is remembered')
-    assert.equal(await outcome(c.visitor, client, { resource: `${t.url}/mcp`, redirect_uri: 'http://127.0.0.1:5555/callback' }), 303, 'a loopback port of the moment is the same redirect')
+    assert.equal(
+      await outcome(c.visitor, client, { resource: `${t.url}/mcp`, redirect_uri: 'http://127.0.0.1:5555/callback' }),
+      303,
+      'a loopback port of the moment is the same redirect',
+    )
     assert.equal(await outcome(c.visitor, client, { resource: `${t.url}/mcp`, redirect_uri: OTHER }), 200, 'another redirect URI: asked')
     assert.equal(await outcome(c.visitor, client, { resource: `${t.url}/v1` }), 200, 'another resource: asked')
     assert.equal(await outcome(c.visitor, client, { resource: `${t.url}/mcp`, scope: 'profile:read' }), 303, 'fewer scopes: remembered')
@@ -59,7 +65,11 @@ describe(`remembered consent is bound to client, redirect_uri, resource and scop
     assert.equal(await outcome(c.visitor, client), 303)
     redirects = [REDIRECT, 'https://new-owner.example/cb']
     // The cached document expires; the next request fetches the changed one.
-    await t.ctx.db.updateTable('oauth_clients').set({ metadata_expires_at: new Date(Date.now() - 1000).toISOString() }).where('client_id', '=', client.client_id).execute()
+    await t.ctx.db
+      .updateTable('oauth_clients')
+      .set({ metadata_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('client_id', '=', client.client_id)
+      .execute()
     assert.equal(await outcome(c.visitor, client), 200, 'the redirect URIs the user saw are not those of now')
   })
 })

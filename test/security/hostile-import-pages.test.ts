@@ -129,7 +129,17 @@ describe(`a hostile page to import cannot stop the server (${STORE})`, () => {
     const document = {
       format: 'slotline.page',
       version: 1,
-      profile: { login: 'hostile.mcp', title: null, description: hostile, avatar: null, bgImage: null, socials: [], languageCode: null, themeId: 1, published: true },
+      profile: {
+        login: 'hostile.mcp',
+        title: null,
+        description: hostile,
+        avatar: null,
+        bgImage: null,
+        socials: [],
+        languageCode: null,
+        themeId: 1,
+        published: true,
+      },
       slots: [],
       files: [],
     }
@@ -138,11 +148,23 @@ describe(`a hostile page to import cannot stop the server (${STORE})`, () => {
     const floor = await floorFor(hostile)
     const call = fetch(`${t.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+      },
       body: payload,
     }).then((res) => res.text())
     const health = await healthChecksDuring(t.url, call)
-    const answer = JSON.parse(health.result.startsWith('{') ? health.result : health.result.split('\n').find((l) => l.startsWith('data: '))!.slice(6))
+    const answer = JSON.parse(
+      health.result.startsWith('{')
+        ? health.result
+        : health.result
+            .split('\n')
+            .find((l) => l.startsWith('data: '))!
+            .slice(6),
+    )
     assert.equal(answer.result.isError, true)
     assert.match(answer.result.content[0].text, /arguments: .*POST http:\/\/[^ ]+\/v1\/profiles\/import/)
     assert.ok(health.longestBlock < floor + 100, `${report(health)}; receiving 4 MB alone: ${floor.toFixed(0)} ms`)

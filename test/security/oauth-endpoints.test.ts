@@ -42,7 +42,11 @@ describe(`OAuth endpoints: repeated parameters, 429 shape (${STORE})`, () => {
     const statuses: number[] = []
     let last: Response | undefined
     for (let i = 0; i < 11; i++) {
-      last = await fetch(`${t.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT] }) })
+      last = await fetch(`${t.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [REDIRECT] }),
+      })
       statuses.push(last.status)
       if (i < 10) await last.arrayBuffer()
     }
@@ -62,7 +66,9 @@ describe(`client metadata documents: no resolver oracle, no unlimited re-fetch (
   before(async () => {
     host = createServer((req, res) => {
       served++
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ client_id: `${base}${req.url}`, client_name: 'No-store agent', redirect_uris: [REDIRECT] }))
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify({ client_id: `${base}${req.url}`, client_name: 'No-store agent', redirect_uris: [REDIRECT] }))
     })
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
     const address = host.address()

@@ -29,7 +29,11 @@ describe(`validation errors are bounded, on REST and MCP (${STORE})`, () => {
     const body = crowded(200_000, { login: 'crowded-page', title: 'Crowded' })
     const payload = JSON.stringify(body)
     assert.ok(payload.length > 2_000_000, 'the payload is the size of the attack')
-    const res = await fetch(`${t.url}/v1/profiles`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: payload })
+    const res = await fetch(`${t.url}/v1/profiles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: payload,
+    })
     const text = await res.text()
     assert.equal(res.status, 422)
     assert.ok(text.length < 2_000, `answer of ${text.length} bytes`)

@@ -5,11 +5,23 @@ import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { authorizationUrl, connect } from '../oauth/helpers.ts'
 
 async function registerRaw(t: TestApp, redirectUris: string[]) {
-  const res = await fetch(`${t.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: redirectUris }) })
+  const res = await fetch(`${t.url}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: redirectUris }),
+  })
   return { status: res.status, body: (await res.json()) as Record<string, any> }
 }
 
-const count = async (t: TestApp) => Number((await t.ctx.db.selectFrom('oauth_clients').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+const count = async (t: TestApp) =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('oauth_clients')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe(`registration refuses malformed redirect URIs and stores them normalised (${STORE})`, () => {
   let t: TestApp

@@ -132,7 +132,9 @@ describe(`Refused uploads reach Node's fetch as answers, not socket errors (${ST
     }
     const length = 2 * MB
     const first = Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n')
-    socket.write(`POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n`)
+    socket.write(
+      `POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n`,
+    )
     socket.write(first)
     await until(() => /\r\n\r\n\{.*\}$/s.test(received))
     assert.match(received, /^HTTP\/1\.1 401/)
@@ -156,7 +158,9 @@ describe(`Refused uploads reach Node's fetch as answers, not socket errors (${ST
       socket.on('data', (chunk) => (received += chunk))
       socket.on('error', () => {})
       socket.on('close', () => resolve(received))
-      socket.write(`POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${t.ctx.config.deadlines.refusedBodyBytes + 1}\r\n\r\n--x`)
+      socket.write(
+        `POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${t.ctx.config.deadlines.refusedBodyBytes + 1}\r\n\r\n--x`,
+      )
     })
     assert.match(answer, /^HTTP\/1\.1 401/)
     assert.match(answer.toLowerCase(), /\r\nconnection: close\r\n/)
@@ -179,7 +183,9 @@ describe(`Refused uploads reach Node's fetch as answers, not socket errors (${ST
           open = false
           resolve({ answer: received, sent })
         })
-        socket.write(`POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`)
+        socket.write(
+          `POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        )
         const chunk = Buffer.alloc(64 * 1024, 0x61)
         const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
         // Sends until the server hangs up; 20 MB would be twenty times the bound.

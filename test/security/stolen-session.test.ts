@@ -174,10 +174,17 @@ describe(`a stolen dashboard session cannot take the account (${STORE})`, () => 
       await v.submit('/settings', { newEmail: freshEmail(), emailCurrentPassword: PASSWORD }, '/settings/email')
       const second = await confirmLinkAfter(sink, before)
       assert.equal((await v.get(pathOf(first))).status, 410, 'a newer request replaces the older link')
-      await t.ctx.db.updateTable('email_changes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute()
+      await t.ctx.db
+        .updateTable('email_changes')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute()
       const shown = await v.get(pathOf(second))
       assert.equal(shown.status, 410)
-      const forced = await v.post('/settings/email/confirm', { _csrf: csrfOf((await v.get('/settings')).text), token: new URL(second).searchParams.get('token')! })
+      const forced = await v.post('/settings/email/confirm', {
+        _csrf: csrfOf((await v.get('/settings')).text),
+        token: new URL(second).searchParams.get('token')!,
+      })
       assert.equal(forced.status, 410)
       assert.equal((await usersRepository.findById(t.ctx.db, user.id))?.email, user.email)
     })

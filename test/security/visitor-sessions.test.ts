@@ -13,7 +13,14 @@ describe(`anonymous visits store no sessions (${STORE})`, () => {
   const storedSessions = async () =>
     t.ctx.redis
       ? (await t.ctx.redis.keys(`${t.ctx.redis.options.keyPrefix ?? ''}session:*`)).length
-      : Number((await t.ctx.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+      : Number(
+          (
+            await t.ctx.db
+              .selectFrom('sessions')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
 
   it('500 anonymous GET /login and /register leave no session in the store', async () => {
     const before = await storedSessions()

@@ -4,7 +4,19 @@ import fc from 'fast-check'
 import button from '../../src/slots/button.ts'
 import { BUTTON_STYLES } from '../../src/slots/shared/style.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, customizeOnlyWhenCustom, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  customizeOnlyWhenCustom,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const CUSTOMIZE_DEFAULTS = { backgroundColor: '#424248', textColor: '#FFFFFF', subtitleColor: '#E0E7FF', borderRadius: 12 }
 const colour = fc.constantFrom('#123456', '#abc', 'rgb(10, 20, 30)', 'teal', '#11223344')
@@ -110,7 +122,15 @@ describe(`button slots (${STORE})`, () => {
   })
 
   it('renders one anchor through the click redirect, carrying data-slot-id', () => {
-    const html = button.html({ id: 7, type: 'button', data: accepted('button', { title: 'Shop', subtitle: 'Now', link: 'example.com' }) as any, computed: { url: 'https://example.com/' } }, r).html
+    const html = button.html(
+      {
+        id: 7,
+        type: 'button',
+        data: accepted('button', { title: 'Shop', subtitle: 'Now', link: 'example.com' }) as any,
+        computed: { url: 'https://example.com/' },
+      },
+      r,
+    ).html
     assert.match(html, /^<a class="slot slot-button style-primary" href="\/go\/7\/0" data-slot-id="7"/)
     assert.match(html, /Shop<\/span><span class="slot-button-subtitle">Now/)
     assert.deepEqual(button.links!(accepted('button', { title: 'x', link: 'example.com' }) as any, { url: 'https://example.com/' }), ['https://example.com/'])

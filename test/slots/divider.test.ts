@@ -52,7 +52,13 @@ describe(`divider slots (${STORE})`, () => {
       fc.property(fc.dictionary(field, value, { minKeys: 1, maxKeys: 4 }), (data) => {
         const result = check('divider', data)
         assert.equal(result.ok, false)
-        if (!result.ok) assert.deepEqual(Object.keys(result.errors).sort(), Object.keys(data).map((k) => `data.${k}`).sort())
+        if (!result.ok)
+          assert.deepEqual(
+            Object.keys(result.errors).sort(),
+            Object.keys(data)
+              .map((k) => `data.${k}`)
+              .sort(),
+          )
       }),
       { numRuns: PROPERTY_RUNS },
     )

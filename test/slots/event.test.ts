@@ -57,7 +57,10 @@ describe(`event slots (${STORE})`, () => {
     assert.match(html, new RegExp(`<a class="slot-event-link" href="/go/${slot.id}/0" data-slot-id="${slot.id}"`))
     assert.deepEqual(event.links!({ eventId: e.id }, {}, record), ['https://tickets.example.com/lux'])
     // The title's <Lux> is the organiser's text: escaped in markdown, so no reader takes it for a tag.
-    assert.match(event.markdown({ id: slot.id, type: 'event', data: { eventId: e.id }, computed: {} }, record), /^\*\*Live at the \\<Lux>\*\*\nWhen: Sat, 14 Mar 2026, 19:30 WET/)
+    assert.match(
+      event.markdown({ id: slot.id, type: 'event', data: { eventId: e.id }, computed: {} }, record),
+      /^\*\*Live at the \\<Lux>\*\*\nWhen: Sat, 14 Mar 2026, 19:30 WET/,
+    )
   })
 
   it("never shows another user's event, saying the event is unavailable instead", async () => {

@@ -3,7 +3,17 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import faq from '../../src/slots/faq.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+} from '../helpers/slots.ts'
 
 const row = fc.record({ id: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), title: plainWords(300, 1), text: plainWords(5000, 1) })
 const validFaq = fc.record(
@@ -22,7 +32,13 @@ describe(`faq slots (${STORE})`, () => {
   const { create } = api
 
   it('generates ids for rows sent without one, unique beside the ids sent', async () => {
-    const res = await create({ items: [{ title: 'A?', text: 'a' }, { id: 'q1', title: 'B?', text: 'b' }, { title: 'C?', text: 'c' }] })
+    const res = await create({
+      items: [
+        { title: 'A?', text: 'a' },
+        { id: 'q1', title: 'B?', text: 'b' },
+        { title: 'C?', text: 'c' },
+      ],
+    })
     assert.equal(res.status, 201)
     const ids = res.body.data.data.items.map((i: { id: string }) => i.id)
     assert.equal(ids[1], 'q1')
@@ -38,12 +54,28 @@ describe(`faq slots (${STORE})`, () => {
   })
 
   it('refuses repeated ids, naming the repeat', () => {
-    assert.deepEqual(refusedKeys('faq', { items: [{ id: 'x', title: 'a', text: 'a' }, { id: 'x', title: 'b', text: 'b' }] }), ['data.items.1.id'])
+    assert.deepEqual(
+      refusedKeys('faq', {
+        items: [
+          { id: 'x', title: 'a', text: 'a' },
+          { id: 'x', title: 'b', text: 'b' },
+        ],
+      }),
+      ['data.items.1.id'],
+    )
   })
 
   it('refuses an empty title or text, also when only tags or spaces were sent', () => {
     assert.deepEqual(refusedKeys('faq', { items: [{ title: '', text: 'a' }] }), ['data.items.0.title'])
-    assert.deepEqual(refusedKeys('faq', { items: [{ title: 'a', text: '  ' }, { title: '<b></b>', text: 'b' }] }).sort(), ['data.items.0.text', 'data.items.1.title'])
+    assert.deepEqual(
+      refusedKeys('faq', {
+        items: [
+          { title: 'a', text: '  ' },
+          { title: '<b></b>', text: 'b' },
+        ],
+      }).sort(),
+      ['data.items.0.text', 'data.items.1.title'],
+    )
     assert.deepEqual(refusedKeys('faq', { items: [{ title: 'a' }] }), ['data.items.0.text'])
   })
 
@@ -63,7 +95,10 @@ describe(`faq slots (${STORE})`, () => {
   it('renders each row as details and summary', () => {
     const data = accepted('faq', { title: 'FAQ', items: [{ title: 'Why?', text: 'Because.\nReally.' }] }) as any
     const html = faq.html({ id: 2, type: 'faq', data, computed: {} }, r).html
-    assert.equal(html, '<section class="slot slot-faq border-faq"><h2>FAQ</h2><details class="slot-faq-item"><summary>Why?<span class="sr-only"> (Show or hide the answer)</span></summary><p>Because.<br>Really.</p></details></section>')
+    assert.equal(
+      html,
+      '<section class="slot slot-faq border-faq"><h2>FAQ</h2><details class="slot-faq-item"><summary>Why?<span class="sr-only"> (Show or hide the answer)</span></summary><p>Because.<br>Really.</p></details></section>',
+    )
   })
 
   it('accepts generated valid data and reads it back as written plus defaults (property)', () => {

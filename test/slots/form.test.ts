@@ -6,7 +6,16 @@ import form from '../../src/slots/form.ts'
 import { BUTTON_STYLES } from '../../src/slots/shared/style.ts'
 import { formsRepository } from '../../src/store/forms.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidRefused, assertValidAccepted, customizeOnlyWhenCustom, plainWords, refusedKeys, renderContext, useSlotApi } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidRefused,
+  assertValidAccepted,
+  customizeOnlyWhenCustom,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+} from '../helpers/slots.ts'
 
 const validForm = fc
   .record(
@@ -74,8 +83,14 @@ describe(`form slots (${STORE})`, () => {
     const f = await contact()
     const inline = form.html({ id: 11, type: 'form', data: withDefaults({ formId: f.id }) as any, computed: {} }, r(f)).html
     assert.match(inline, /<form class="slot-form-body framed" method="post"><input type="hidden" name="slotId" value="11"><h2>Say hello<\/h2>/)
-    assert.match(inline, /<label for="slot-11-email">E-mail <span class="slot-form-required">\(required\)<\/span><\/label><input type="email" id="slot-11-email" name="email" autocomplete="email" required>/)
-    const button = form.html({ id: 11, type: 'form', data: withDefaults({ formId: f.id, view: 'button', buttonText: 'Write to me' }) as any, computed: {} }, r(f)).html
+    assert.match(
+      inline,
+      /<label for="slot-11-email">E-mail <span class="slot-form-required">\(required\)<\/span><\/label><input type="email" id="slot-11-email" name="email" autocomplete="email" required>/,
+    )
+    const button = form.html(
+      { id: 11, type: 'form', data: withDefaults({ formId: f.id, view: 'button', buttonText: 'Write to me' }) as any, computed: {} },
+      r(f),
+    ).html
     assert.match(button, /<details class="slot-form-toggle"><summary class="slot-form-button style-primary">Write to me<\/summary><form class="slot-form-body"/)
     assert.match(form.markdown({ id: 11, type: 'form', data: withDefaults({ formId: f.id }) as any, computed: {} }, f), /^Form: \*\*Say hello\*\*/)
   })

@@ -4,7 +4,19 @@ import fc from 'fast-check'
 import gallery from '../../src/slots/gallery.ts'
 import type { ImageFacts } from '../../src/slots/types.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  ownFile,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const item = fc.record(
   { path: fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.png$/), text: plainWords(1000), link: fc.oneof(webLink, fc.constant('')), alt: plainWords(300) },
@@ -73,13 +85,23 @@ describe(`gallery slots (${STORE})`, () => {
     const computed = { items: [{ src: '/a' }, { src: '/b' }, { src: '/c' }] }
     assert.deepEqual(gallery.links!(data, computed), ['https://b.example', 'https://c.example'])
     const html = gallery.html({ id: 4, type: 'gallery', data, computed }, r).html
-    assert.deepEqual([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]), ['/go/4/0', '/go/4/1'])
+    assert.deepEqual(
+      [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]),
+      ['/go/4/0', '/go/4/1'],
+    )
     assert.equal([...html.matchAll(/data-slot-id="4"/g)].length, 2)
   })
 
   it('gives each item its srcset, width and height, and loads only the first eagerly when the gallery leads the page', () => {
     const facts: Record<string, ImageFacts> = {
-      a: { width: 800, height: 450, webp: [{ src: '/a.w400.webp', width: 400 }, { src: '/a.w800.webp', width: 800 }] },
+      a: {
+        width: 800,
+        height: 450,
+        webp: [
+          { src: '/a.w400.webp', width: 400 },
+          { src: '/a.w800.webp', width: 800 },
+        ],
+      },
       b: { width: 400, height: 400, webp: [] },
     }
     const data = withDefaults({ items: [{ path: 'a', text: 'Dawn', alt: 'Sun over the river' }, { path: 'b' }, { path: 'c' }] }) as any

@@ -3,7 +3,18 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import music from '../../src/slots/music.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const PLATFORM_LINKS: Array<[string, string]> = [
   ['https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy', 'spotify'],
@@ -30,7 +41,10 @@ const PLATFORM_LINKS: Array<[string, string]> = [
   ['https://zvuk.com/release/1', 'zvuk'],
 ]
 
-const link = fc.record({ link: fc.oneof(fc.constantFrom(...PLATFORM_LINKS.map(([l]) => l)), webLink), order: fc.integer({ min: 0, max: 100 }) }, { requiredKeys: ['link'] })
+const link = fc.record(
+  { link: fc.oneof(fc.constantFrom(...PLATFORM_LINKS.map(([l]) => l)), webLink), order: fc.integer({ min: 0, max: 100 }) },
+  { requiredKeys: ['link'] },
+)
 const validMusic = fc.record(
   {
     mode: fc.constantFrom('auto', 'manual'),
@@ -124,13 +138,19 @@ describe(`music slots (${STORE})`, () => {
     const html = music.html({ id: 5, type: 'music', data, computed }, r).html
     assert.match(html, /^<section class="slot slot-music style-cyber"><img class="slot-music-cover" src="https:\/\/img\.example\.com\/c\.jpg"/)
     assert.match(html, /<h2>Blue<\/h2><p>Jane<\/p>/)
-    assert.deepEqual([...html.matchAll(/platform-(\w+)" href="([^"]+)" data-slot-id="5"/g)].map((m) => [m[1], m[2]]), [
-      ['spotify', '/go/5/0'],
-      ['tidal', '/go/5/1'],
-    ])
+    assert.deepEqual(
+      [...html.matchAll(/platform-(\w+)" href="([^"]+)" data-slot-id="5"/g)].map((m) => [m[1], m[2]]),
+      [
+        ['spotify', '/go/5/0'],
+        ['tidal', '/go/5/1'],
+      ],
+    )
     assert.deepEqual(music.links!(data, computed), ['https://open.spotify.com/album/1', 'https://tidal.com/a'])
     // The page supplies brand marks: each button gets its platform's logo before its name.
-    const marked = music.html({ id: 5, type: 'music', data, computed }, { ...r, icon: (name: string) => r.h`<svg class="icon" data-mark="${name}"></svg>` }).html
+    const marked = music.html(
+      { id: 5, type: 'music', data, computed },
+      { ...r, icon: (name: string) => r.h`<svg class="icon" data-mark="${name}"></svg>` },
+    ).html
     assert.match(marked, /<svg class="icon" data-mark="spotify"><\/svg><span class="slot-music-platform">Spotify<\/span>/)
     assert.match(marked, /<svg class="icon" data-mark="tidal"><\/svg><span class="slot-music-platform">TIDAL<\/span>/)
   })

@@ -4,7 +4,19 @@ import fc from 'fast-check'
 import picture from '../../src/slots/picture.ts'
 import type { ImageFacts } from '../../src/slots/types.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, ownFile, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  ownFile,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const uploadPath = fc.stringMatching(/^u9\/[a-z0-9]{4,12}\.(png|webp|gif)$/)
 const validPicture = fc.record(
@@ -80,15 +92,28 @@ describe(`picture slots (${STORE})`, () => {
   })
 
   it('renders WebP variants in a <picture> with srcset and sizes, and the img with its width and height', () => {
-    const facts: ImageFacts = { width: 800, height: 600, webp: [{ src: '/static/u1/a.w400.webp', width: 400 }, { src: '/static/u1/a.w800.webp', width: 800 }] }
+    const facts: ImageFacts = {
+      width: 800,
+      height: 600,
+      webp: [
+        { src: '/static/u1/a.w400.webp', width: 400 },
+        { src: '/static/u1/a.w800.webp', width: 800 },
+      ],
+    }
     const withImages = { ...r, image: (path: string) => (path === 'u1/a.png' ? facts : undefined) }
-    const html = picture.html({ id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png', size: 'small' }) as any, computed: { src: '/static/u1/a.png' } }, withImages).html
+    const html = picture.html(
+      { id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png', size: 'small' }) as any, computed: { src: '/static/u1/a.png' } },
+      withImages,
+    ).html
     assert.equal(
       html,
       '<figure class="slot slot-picture size-small"><picture><source type="image/webp" srcset="/static/u1/a.w400.webp 400w, /static/u1/a.w800.webp 800w" ' +
         'sizes="(max-width: 600px) calc(46vw - 15px), 261px"><img src="/static/u1/a.png" alt="" width="800" height="600" loading="lazy" decoding="async"></picture></figure>',
     )
-    const eager = picture.html({ id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png' }) as any, computed: { src: '/static/u1/a.png' } }, { ...withImages, eagerImages: true }).html
+    const eager = picture.html(
+      { id: 3, type: 'picture', data: withDefaults({ path: 'u1/a.png' }) as any, computed: { src: '/static/u1/a.png' } },
+      { ...withImages, eagerImages: true },
+    ).html
     assert.match(eager, /<img [^>]*loading="eager">/)
     assert.doesNotMatch(eager, /lazy/)
   })

@@ -182,7 +182,11 @@ describe(`slot type registry (${STORE})`, () => {
         // The shared kernel stands below every layer, the slots included.
         const outside = target.startsWith('..') && !target.startsWith('../i18n/') && !target.startsWith('../kernel/')
         assert.ok(!outside, `${file} imports ${spec}, outside src/slots/ (shared helpers go in slots/shared/)`)
-        if (isType) assert.ok(target.startsWith('shared/') || target === 'types.ts' || target.startsWith('../kernel/'), `${file} imports ${spec}: a type imports only shared/ and types.ts`)
+        if (isType)
+          assert.ok(
+            target.startsWith('shared/') || target === 'types.ts' || target.startsWith('../kernel/'),
+            `${file} imports ${spec}: a type imports only shared/ and types.ts`,
+          )
       }
       assert.doesNotMatch(source, /process\.env|Date\.now|new Date\(\)|fetch\(/, file)
     }

@@ -4,7 +4,18 @@ import fc from 'fast-check'
 import text from '../../src/slots/text.ts'
 import { richText, richTextAsLines } from '../../src/slots/shared/rich-text.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, refusedKeys, renderContext, useSlotApi, webLink } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  refusedKeys,
+  renderContext,
+  useSlotApi,
+  webLink,
+} from '../helpers/slots.ts'
 
 const richTag = fc.constantFrom('p', 'strong', 'em', 's', 'u', 'span', 'li')
 const richHtml = fc
@@ -36,7 +47,8 @@ describe(`text slots (${STORE})`, () => {
   })
 
   it('keeps p, ul, ol, li, strong, em, s, u, span and br, without attributes', async () => {
-    const html = '<p class="a" style="color:red">One <strong>two</strong> <em>three</em> <s>four</s> <u>five</u> <span id="x">six</span><br>seven</p><ol><li>a</li></ol><ul><li>b</li></ul>'
+    const html =
+      '<p class="a" style="color:red">One <strong>two</strong> <em>three</em> <s>four</s> <u>five</u> <span id="x">six</span><br>seven</p><ol><li>a</li></ol><ul><li>b</li></ul>'
     const res = await create({ description: html })
     assert.equal(res.status, 201)
     assert.equal(
@@ -47,7 +59,8 @@ describe(`text slots (${STORE})`, () => {
 
   it('strips everything else on save: scripts with their bodies, links, images, handlers', () => {
     const data = accepted('text', {
-      description: '<p onclick="steal()">Hi</p><script>alert(1)</script><a href="javascript:x">link</a><img src=x onerror=alert(1)><h1>Head</h1><iframe src="//x"></iframe>',
+      description:
+        '<p onclick="steal()">Hi</p><script>alert(1)</script><a href="javascript:x">link</a><img src=x onerror=alert(1)><h1>Head</h1><iframe src="//x"></iframe>',
     })
     assert.equal(data.description, '<p>Hi</p>linkHead')
   })
@@ -71,13 +84,21 @@ describe(`text slots (${STORE})`, () => {
   })
 
   it('never lets stored markup through unsanitised when rendering', () => {
-    const html = text.html({ id: 1, type: 'text', data: withDefaults({ title: '<script>t()</script>', description: '<p>ok</p><script>alert(1)</script>' }) as any, computed: {} }, r).html
+    const html = text.html(
+      { id: 1, type: 'text', data: withDefaults({ title: '<script>t()</script>', description: '<p>ok</p><script>alert(1)</script>' }) as any, computed: {} },
+      r,
+    ).html
     assert.doesNotMatch(html, /<script/i)
     assert.match(html, /<h2>&lt;script&gt;t\(\)&lt;\/script&gt;<\/h2><div class="slot-text-body"><p>ok<\/p><\/div>/)
   })
 
   it('renders markdown with paragraphs, lists and emphasis', () => {
-    const md = text.markdown({ id: 1, type: 'text', data: withDefaults({ title: 'About', description: '<p>I <strong>shoot</strong> <em>film</em>.</p><ol><li>one</li><li>two</li></ol>' }) as any, computed: {} })
+    const md = text.markdown({
+      id: 1,
+      type: 'text',
+      data: withDefaults({ title: 'About', description: '<p>I <strong>shoot</strong> <em>film</em>.</p><ol><li>one</li><li>two</li></ol>' }) as any,
+      computed: {},
+    })
     assert.equal(md, '**About**\n\nI **shoot** _film_.\n\n1. one\n2. two')
   })
 

@@ -3,7 +3,16 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import youtube, { parseVideoId } from '../../src/slots/youtube.ts'
 import { STORE } from '../helpers/app.ts'
-import { accepted, assertInvalidOverHttp, assertInvalidRefused, assertRoundTripOverHttp, assertValidAccepted, plainWords, renderContext, useSlotApi } from '../helpers/slots.ts'
+import {
+  accepted,
+  assertInvalidOverHttp,
+  assertInvalidRefused,
+  assertRoundTripOverHttp,
+  assertValidAccepted,
+  plainWords,
+  renderContext,
+  useSlotApi,
+} from '../helpers/slots.ts'
 
 const videoId = fc.stringMatching(/^[A-Za-z0-9_-]{11}$/)
 const videoLink = fc
@@ -57,7 +66,15 @@ describe(`youtube slots (${STORE})`, () => {
   })
 
   it('refuses anything that is not a YouTube video link with a clear message naming data.link', async () => {
-    for (const link of ['https://vimeo.com/12345', 'https://www.youtube.com/@channel', 'https://youtube.com/watch?v=short', 'https://evil.com/watch?v=dQw4w9WgXcQ', 'javascript:alert(1)', 'dQw4w9WgXcQ', '']) {
+    for (const link of [
+      'https://vimeo.com/12345',
+      'https://www.youtube.com/@channel',
+      'https://youtube.com/watch?v=short',
+      'https://evil.com/watch?v=dQw4w9WgXcQ',
+      'javascript:alert(1)',
+      'dQw4w9WgXcQ',
+      '',
+    ]) {
       const res = await create({ link })
       assert.equal(res.status, 422, link)
       assert.deepEqual(Object.keys(res.body.errors), ['data.link'], link)

@@ -15,11 +15,12 @@ describe(`analytics partitions (${STORE})`, () => {
   })
   after(() => t.close())
 
-  const exists = async (table: string) =>
-    (await sql<{ r: string | null }>`SELECT to_regclass(${table})::text AS r`.execute(t.ctx.db)).rows[0]?.r !== null
+  const exists = async (table: string) => (await sql<{ r: string | null }>`SELECT to_regclass(${table})::text AS r`.execute(t.ctx.db)).rows[0]?.r !== null
   const rows = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(t.ctx.db)).rows[0]?.n)
 
-  it('keeps old days in month partitions that retention drops whole, and keeps what is younger', { skip: STORE !== 'postgres' && 'PostgreSQL partitions only' }, async () => {
+  it('keeps old days in month partitions that retention drops whole, and keeps what is younger', {
+    skip: STORE !== 'postgres' && 'PostgreSQL partitions only',
+  }, async () => {
     const kind = await sql<{ k: string }>`SELECT relkind AS k FROM pg_class WHERE oid = to_regclass('analytics_daily')`.execute(t.ctx.db)
     assert.equal(kind.rows[0]?.k, 'p', 'analytics_daily is partitioned')
 
@@ -41,7 +42,13 @@ describe(`analytics partitions (${STORE})`, () => {
 
     const { before, removed } = await purgeExpiredAnalytics(t.ctx.db, new Date('2026-11-22T12:00:00Z'))
     assert.equal(before, '2025-11-22')
-    for (const table of ['analytics_daily', 'analytics_slot_daily', 'analytics_social_daily', 'analytics_breakdown_daily', 'analytics_account_breakdown_daily']) {
+    for (const table of [
+      'analytics_daily',
+      'analytics_slot_daily',
+      'analytics_social_daily',
+      'analytics_breakdown_daily',
+      'analytics_account_breakdown_daily',
+    ]) {
       assert.equal(await exists(`${table}_2025_01`), false, `${table}_2025_01 dropped`)
       assert.equal(await exists(`${table}_2025_02`), false, `${table}_2025_02 dropped`)
     }

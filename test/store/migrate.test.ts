@@ -38,7 +38,10 @@ describe('migrateToLatest on PostgreSQL', { skip: STORE !== 'postgres' && 'Postg
           }
         }),
       )
-      assert.ok(applied.every((n) => n > 0 && n === applied[0]), `every schema got every migration: ${applied}`)
+      assert.ok(
+        applied.every((n) => n > 0 && n === applied[0]),
+        `every schema got every migration: ${applied}`,
+      )
     } finally {
       churning = false
       await churn

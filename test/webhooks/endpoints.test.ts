@@ -102,7 +102,10 @@ describe(`webhook endpoints through the API (${STORE})`, () => {
       ['POST', '/test'],
       ['GET', '/deliveries'],
     ] as const) {
-      const res = await t.request(method, `/v1/webhooks/${created.body.data.id}${path}`, { token: other.token, body: method === 'PATCH' ? { enabled: false } : undefined })
+      const res = await t.request(method, `/v1/webhooks/${created.body.data.id}${path}`, {
+        token: other.token,
+        body: method === 'PATCH' ? { enabled: false } : undefined,
+      })
       assert.equal(res.status, 404, `${method} ${path}`)
     }
   })

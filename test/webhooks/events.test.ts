@@ -92,7 +92,12 @@ describe(`webhook events (${STORE})`, () => {
     onlyThis = await endpoint(['page.updated'], [profileId])
     const make = await t.request('POST', `/v1/profiles/${profileId}/slots/batch`, {
       token,
-      body: { slots: [{ type: 'text', data: { title: 'One' } }, { type: 'text', data: { title: 'Two' } }] },
+      body: {
+        slots: [
+          { type: 'text', data: { title: 'One' } },
+          { type: 'text', data: { title: 'Two' } },
+        ],
+      },
     })
     assert.equal(make.status, 201, make.text)
     const [a, b] = make.body.data.map((s: { id: number }) => s.id)
@@ -120,7 +125,10 @@ describe(`webhook events (${STORE})`, () => {
 })
 
 /** The delivery verified with whichever of the secrets signed it. */
-function verifiedBy(got: { body: string; headers: Record<string, unknown> }, secrets: Record<string, string | undefined>): { by: string; type: string; data: any } {
+function verifiedBy(
+  got: { body: string; headers: Record<string, unknown> },
+  secrets: Record<string, string | undefined>,
+): { by: string; type: string; data: any } {
   for (const [by, secret] of Object.entries(secrets)) {
     if (!secret) continue
     try {

@@ -46,7 +46,8 @@ describe(`events of the clock: scheduled blocks and daily figures (${STORE})`, (
     ctx = await store.open()
   }
 
-  const user = (timezone: string) => accounts.createUser(ctx.db, { email: `u${Math.random().toString(36).slice(2)}@example.test`, password: 'correct horse battery', name: 'U', timezone })
+  const user = (timezone: string) =>
+    accounts.createUser(ctx.db, { email: `u${Math.random().toString(36).slice(2)}@example.test`, password: 'correct horse battery', name: 'U', timezone })
 
   async function endpoint(owner: User, eventTypes: string[]) {
     const { secret } = await webhookUseCases.create(ctx, ownerPrincipal(owner), { url: receiver.url, eventTypes: eventTypes as never })

@@ -79,7 +79,11 @@ describe(`two instances sharing the webhook outbox (${STORE})`, () => {
     // A burst: committed at once, due at once, claimed by both.
     await b.ctx.db.transaction().execute(async (trx) => {
       for (let i = EVENTS / 2; i < EVENTS; i++) {
-        const data = { profileId: profile.id, login: profile.login, changes: { slotsAdded: [i], slotsRemoved: [], slotsEdited: [], reordered: false, profileFields: [] } }
+        const data = {
+          profileId: profile.id,
+          login: profile.login,
+          changes: { slotsAdded: [i], slotsRemoved: [], slotsEdited: [], reordered: false, profileFields: [] },
+        }
         assert.equal(await queueEvent(trx, { userId: user.id, profileId: profile.id, type: 'page.updated', data }), 1)
       }
     })

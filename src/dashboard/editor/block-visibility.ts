@@ -42,7 +42,11 @@ function inEditorWords(errors: FieldErrors): FieldErrors {
   for (const [key, messages] of Object.entries(errors)) {
     const field = key.replace(/^visibility\./, '')
     out[field] = messages.map((m) =>
-      /^Must be after/.test(m) ? 'Must be later than “Show from”: a block cannot stop showing before it starts. Leave “until” empty for no end.' : /^Not a real date/.test(m) ? 'Give a real date and time.' : plainMessage(m),
+      /^Must be after/.test(m)
+        ? 'Must be later than “Show from”: a block cannot stop showing before it starts. Leave “until” empty for no end.'
+        : /^Not a real date/.test(m)
+          ? 'Give a real date and time.'
+          : plainMessage(m),
     )
   }
   return out
@@ -56,7 +60,12 @@ async function setVisibility(p: PageInput<User>, show: Show) {
   const op = text(p.form, 'op')
   if (op === 'hide' || op === 'show') {
     const done = await useCases.slotVisibility[op](p.ctx, principal, profileId, { slot })
-    return p.redirect(`${editor}#block-${slot}`, op === 'hide' ? 'Block hidden: visitors no longer see it.' : `Block shown again${done.visibility.startsAt || done.visibility.endsAt ? ' when its schedule says' : ''}.`)
+    return p.redirect(
+      `${editor}#block-${slot}`,
+      op === 'hide'
+        ? 'Block hidden: visitors no longer see it.'
+        : `Block shown again${done.visibility.startsAt || done.visibility.endsAt ? ' when its schedule says' : ''}.`,
+    )
   }
   const startsAt = op === 'clear' ? '' : text(p.form, 'startsAt')
   const endsAt = op === 'clear' ? '' : text(p.form, 'endsAt')
@@ -66,11 +75,16 @@ async function setVisibility(p: PageInput<User>, show: Show) {
     if (!(err instanceof AppError && err.code === 'validation_failed' && err.errors)) throw err
     return show(p, { schedule: { slotId: slot, startsAt, endsAt, errors: inEditorWords(err.errors) } }, 422)
   }
-  return p.redirect(`${editor}#block-${slot}`, op === 'clear' || (!startsAt && !endsAt) ? 'Schedule removed: the block shows whenever it is not hidden.' : 'Schedule saved.')
+  return p.redirect(
+    `${editor}#block-${slot}`,
+    op === 'clear' || (!startsAt && !endsAt) ? 'Schedule removed: the block shows whenever it is not hidden.' : 'Schedule saved.',
+  )
 }
 
 const dayAndTime = (ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms).replace(' at ', ', ')
+  new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(ms)
+    .replace(' at ', ', ')
 
 /** Where the block stands for visitors right now, in words for its card; undefined when it simply shows. */
 export function visibilityState(v: SlotVisibility, timeZone: string, now = Date.now()): { words: string; off: boolean } | undefined {
@@ -98,7 +112,15 @@ export function visibilityBadge(slot: SlotResource, timeZone: string): SafeHtml 
 }
 
 /** The card's show/hide switch and its Schedule control; the schedule form itself when it is open. */
-export function visibilityControls(o: { base: string; csrf: string; slot: SlotResource; what: SafeHtml; timeZone: string; open: boolean; state?: ScheduleState }): SafeHtml {
+export function visibilityControls(o: {
+  base: string
+  csrf: string
+  slot: SlotResource
+  what: SafeHtml
+  timeZone: string
+  open: boolean
+  state?: ScheduleState
+}): SafeHtml {
   const { slot } = o
   const shown = !slot.visibility.hidden
   const action = `${o.base}/blocks/${slot.id}/visibility`
@@ -107,7 +129,11 @@ export function visibilityControls(o: { base: string; csrf: string; slot: SlotRe
   const scheduled = slot.visibility.startsAt !== null || slot.visibility.endsAt !== null
   const link = h`<a class="button secondary" href="${o.base}?schedule=${slot.id}#schedule-${slot.id}" data-focus="schedule-${slot.id}">${scheduled ? 'Change schedule' : 'Schedule'}${o.what}</a>`
   if (!o.open) return h`<div class="ed-visibility">${toggle}${link}</div>`
-  const values = o.state ?? { startsAt: wallTime(slot.visibility.startsAt, o.timeZone), endsAt: wallTime(slot.visibility.endsAt, o.timeZone), errors: {} as FieldErrors }
+  const values = o.state ?? {
+    startsAt: wallTime(slot.visibility.startsAt, o.timeZone),
+    endsAt: wallTime(slot.visibility.endsAt, o.timeZone),
+    errors: {} as FieldErrors,
+  }
   const field = (name: 'startsAt' | 'endsAt', label: string) => {
     const id = `f-${name}-${slot.id}`
     const problems = values.errors[name] ?? []

@@ -122,14 +122,26 @@ async function saveProfile(p: PageInput<User>) {
   const errors: FieldErrors = {}
   const look = livePreviewOf(p)
   try {
-    await useCases.profiles.update(p.ctx, principal, id, { title: values.title.trim() || null, description: values.description.trim() || null }, look?.options ?? { dryRun: isDryRun(p) })
+    await useCases.profiles.update(
+      p.ctx,
+      principal,
+      id,
+      { title: values.title.trim() || null, description: values.description.trim() || null },
+      look?.options ?? { dryRun: isDryRun(p) },
+    )
   } catch (err) {
     Object.assign(errors, problems(err))
   }
   if (look) return look.answer()
   try {
     const languageId = values.language === '' ? null : Number(values.language)
-    await useCases.profiles.changeSettings(p.ctx, principal, id, { languageId: languageId === null || Number.isSafeInteger(languageId) ? languageId : -1 }, { dryRun: true })
+    await useCases.profiles.changeSettings(
+      p.ctx,
+      principal,
+      id,
+      { languageId: languageId === null || Number.isSafeInteger(languageId) ? languageId : -1 },
+      { dryRun: true },
+    )
   } catch (err) {
     for (const [k, v] of Object.entries(problems(err))) errors[k === 'languageId' ? 'language' : k] = v
   }
@@ -231,7 +243,14 @@ function formInput(form: Form) {
 }
 
 /** Maps form-record error keys (`form.fields.2.label`) to the rows as shown, which include dropped blanks. */
-function saveBlockState(p: PageInput<User>, type: SlotType, slotId: number | undefined, data: Record<string, unknown>, errors: FieldErrors, extraRows?: Record<string, number>): Panel {
+function saveBlockState(
+  p: PageInput<User>,
+  type: SlotType,
+  slotId: number | undefined,
+  data: Record<string, unknown>,
+  errors: FieldErrors,
+  extraRows?: Record<string, number>,
+): Panel {
   const panel: Panel = { mode: slotId === undefined ? 'add' : 'edit', type, slotId, data, errors, extraRows }
   if (type === 'event') panel.event = nested(p.form, 'event')
   if (type === 'form') panel.form = formInput(p.form)
@@ -243,7 +262,7 @@ async function saveBlock(p: PageInput<User>, slotId: number | undefined) {
   const id = profileIdOf(p)
   let type = text(p.form, 'type') as SlotType
   if (slotId !== undefined) {
-    const slot = (await useCases.slots.get(p.ctx, principal, id, slotId)) // 404 for a block not on this page
+    const slot = await useCases.slots.get(p.ctx, principal, id, slotId) // 404 for a block not on this page
     type = slot.type as SlotType
   }
   const def = slotTypeOf(type)
@@ -271,7 +290,10 @@ async function saveBlock(p: PageInput<User>, slotId: number | undefined) {
   const more = text(p.form, '_more')
   if (more && !look) return show(p, { panel: saveBlockState(p, type, slotId, data, errors, { [more]: 1 }) })
   if (moved && !look) {
-    const said = moved.to === undefined ? 'That row cannot move further.' : `Moved ${moved.up ? 'up' : 'down'}: now ${moved.to + 1} of ${moved.count}. Save the block to keep this order.`
+    const said =
+      moved.to === undefined
+        ? 'That row cannot move further.'
+        : `Moved ${moved.up ? 'up' : 'down'}: now ${moved.to + 1} of ${moved.count}. Save the block to keep this order.`
     return show(p, { panel: { ...saveBlockState(p, type, slotId, data, errors), moved, said } })
   }
 
@@ -280,7 +302,10 @@ async function saveBlock(p: PageInput<User>, slotId: number | undefined) {
     if (Object.keys(errors).length) throw new AppError('validation_failed', { errors })
     if (type === 'event') {
       const event = nested(p.form, 'event')
-      saved = slotId === undefined ? await useCases.editor.createEvent(p.ctx, principal, id, { event }, options) : await useCases.editor.updateEvent(p.ctx, principal, id, { slot: slotId, event }, options)
+      saved =
+        slotId === undefined
+          ? await useCases.editor.createEvent(p.ctx, principal, id, { event }, options)
+          : await useCases.editor.updateEvent(p.ctx, principal, id, { slot: slotId, event }, options)
     } else if (type === 'form') {
       const form = formInput(p.form)
       saved =
@@ -351,7 +376,10 @@ async function reorder(p: PageInput<User>) {
   }
   const moved = Number(text(p.form, 'moved'))
   const position = order.indexOf(moved)
-  return p.redirect(editorUrl(p, position >= 0 ? `#block-${moved}` : ''), position >= 0 ? `Block moved: now ${position + 1} of ${order.length}.` : 'New order saved.')
+  return p.redirect(
+    editorUrl(p, position >= 0 ? `#block-${moved}` : ''),
+    position >= 0 ? `Block moved: now ${position + 1} of ${order.length}.` : 'New order saved.',
+  )
 }
 
 async function move(p: PageInput<User>) {

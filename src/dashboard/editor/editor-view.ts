@@ -72,7 +72,17 @@ const errorList = (errors: FieldErrors | undefined, idFor: (key: string) => stri
 
 const fieldId = (name: string) => `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`
 
-function input(o: { name: string; label: string; value: string; errors?: FieldErrors; max?: number; hint?: string; type?: string; multiline?: boolean; required?: boolean }): SafeHtml {
+function input(o: {
+  name: string
+  label: string
+  value: string
+  errors?: FieldErrors
+  max?: number
+  hint?: string
+  type?: string
+  multiline?: boolean
+  required?: boolean
+}): SafeHtml {
   const id = fieldId(o.name)
   const problems = o.errors?.[o.name] ?? []
   const described = [o.hint ? `${id}-hint` : '', problems.length ? `${id}-error` : ''].filter(Boolean).join(' ')
@@ -89,7 +99,10 @@ export function blockSummary(slot: SlotResource, record: unknown): string {
   const def = slotTypeOf(slot.type)
   if (!def) return 'A block type Slotline no longer offers'
   const words = [d.title, d.subtitle, def.reportTitle?.(d as never), d.link, d.album].find((v) => typeof v === 'string' && v.trim())
-  if (words) return String(words).replace(/<[^>]*>/g, '').slice(0, 80)
+  if (words)
+    return String(words)
+      .replace(/<[^>]*>/g, '')
+      .slice(0, 80)
   if (typeof d.alt === 'string' && d.alt.trim()) return d.alt
   return def.title
 }
@@ -116,7 +129,15 @@ ${imageForm(m, 'bgImage', 'Cover', p.bgImage, p.computed.bgImageUrl, 'A wide pic
 </section>`
 }
 
-function imageForm(m: EditorModel, name: 'avatar' | 'bgImage', label: string, path: string | null, url: string | null, hint: string, errors: FieldErrors | undefined): SafeHtml {
+function imageForm(
+  m: EditorModel,
+  name: 'avatar' | 'bgImage',
+  label: string,
+  path: string | null,
+  url: string | null,
+  hint: string,
+  errors: FieldErrors | undefined,
+): SafeHtml {
   const id = fieldId(`${name}-file`)
   const problems = [...(errors?.[name] ?? []), ...(errors?.[`${name}.file`] ?? [])]
   // A refused upload is summed up like a refused block save, so it is announced and leads to its field.
@@ -142,18 +163,18 @@ function socialsSection(m: EditorModel, s: EditorState): SafeHtml {
   return h`<section class="card" aria-labelledby="ed-socials-h">
 <h2 id="ed-socials-h">Social links</h2>
 ${errorList(errors)}${
-    n
-      ? h`<ol class="ed-socials">${socials.map((x, i) => {
-          const drawing = socialIconSvg(x.icon)
-          const what = h`<span class="sr-only">: ${drawing.label}</span>`
-          return h`<li><span class="ed-icon" aria-hidden="true">${drawing.svg}</span><span class="ed-social-text"><strong>${drawing.label}</strong> <span class="muted">${x.link}</span></span>
+  n
+    ? h`<ol class="ed-socials">${socials.map((x, i) => {
+        const drawing = socialIconSvg(x.icon)
+        const what = h`<span class="sr-only">: ${drawing.label}</span>`
+        return h`<li><span class="ed-icon" aria-hidden="true">${drawing.svg}</span><span class="ed-social-text"><strong>${drawing.label}</strong> <span class="muted">${x.link}</span></span>
 <form method="post" action="${base(m)}/socials" class="ed-actions">${csrfField(m.csrf)}<input type="hidden" name="index" value="${i}">
 <button type="submit" class="secondary" name="op" value="up" data-focus="social-up-${i}"${i === 0 ? raw(' disabled') : ''}>Move up${what}</button>
 <button type="submit" class="secondary" name="op" value="down" data-focus="social-down-${i}"${i === n - 1 ? raw(' disabled') : ''}>Move down${what}</button>
 <button type="submit" class="secondary" name="op" value="remove" data-focus="social-remove">Remove${what}</button></form></li>`
-        })}</ol>`
-      : h`<p class="muted">No social links yet. Their icons appear in a row under your name.</p>`
-  }
+      })}</ol>`
+    : h`<p class="muted">No social links yet. Their icons appear in a row under your name.</p>`
+}
 ${
   n < limits.socialsPerProfile
     ? h`<form method="post" action="${base(m)}/socials" novalidate>${csrfField(m.csrf)}<input type="hidden" name="op" value="add">
@@ -180,7 +201,8 @@ function blockCard(m: EditorModel, s: EditorState, slot: SlotResource, i: number
     h`<form method="post" action="${action(verb)}">${csrfField(m.csrf)}${extra}<button type="submit" class="secondary" data-focus="${focus}"${disabled ? raw(' disabled') : ''}>${label}${what}</button></form>`
   const head = h`<div class="ed-block-head"><span class="ed-grip" aria-hidden="true">⠿</span><span class="ed-type">${title}</span> ${visibilityBadge(slot, m.timeZone)} <span class="ed-summary">${summary}</span> <span class="muted ed-pos">${i + 1} of ${n}</span></div>${thumbnails(m, slot)}`
   // A block opens for editing where it stands in the list.
-  if (s.panel?.mode === 'edit' && s.panel.slotId === slot.id) return h`<li class="ed-block ed-editing" id="block-${slot.id}" data-id="${slot.id}">${head}${panelSection(m, s.panel)}</li>`
+  if (s.panel?.mode === 'edit' && s.panel.slotId === slot.id)
+    return h`<li class="ed-block ed-editing" id="block-${slot.id}" data-id="${slot.id}">${head}${panelSection(m, s.panel)}</li>`
   const scheduling = s.scheduling === slot.id || s.schedule?.slotId === slot.id
   return h`<li class="ed-block${slot.visibility.hidden ? ' ed-off' : ''}" id="block-${slot.id}" data-id="${slot.id}">
 ${head}
@@ -254,21 +276,28 @@ function formRecordFields(m: EditorModel, p: Panel): SafeHtml[] {
     title: record?.title ?? '',
     description: record?.description ?? '',
     submitLabel: record?.submitLabel ?? '',
-    fields: record?.fields ?? [{ label: 'Your name', type: 'text', required: true }, { label: 'E-mail', type: 'email', required: true }, { label: 'Message', type: 'textarea', required: false }],
+    fields: record?.fields ?? [
+      { label: 'Your name', type: 'text', required: true },
+      { label: 'E-mail', type: 'email', required: true },
+      { label: 'Message', type: 'textarea', required: false },
+    ],
   }) as { title: string; description: string; submitLabel: string; fields: Array<{ label: string; type: string; required: boolean }> }
   const e = p.errors
-  const rows = [...v.fields, ...Array.from({ length: 1 + (p.extraRows?.['form.fields'] ?? 0) }, () => ({ label: '', type: 'text', required: false }))].slice(0, 20)
+  const rows = [...v.fields, ...Array.from({ length: 1 + (p.extraRows?.['form.fields'] ?? 0) }, () => ({ label: '', type: 'text', required: false }))].slice(
+    0,
+    20,
+  )
   return [
     input({ name: 'form.title', label: 'Form title (required)', value: v.title, errors: e, max: 200 }),
     input({ name: 'form.description', label: 'Introduction (optional)', value: v.description, errors: e, max: 2000, multiline: true }),
     h`<fieldset class="ed-array" id="f-form-fields"><legend>Questions <span class="muted">(1 to 20)</span></legend>
 ${e?.['form.fields'] ? h`<p class="error">${e['form.fields'].join(' ')}</p>` : ''}${rows.map(
-      (f, i) => h`<fieldset class="ed-row"><legend>Question ${i + 1}</legend>
+  (f, i) => h`<fieldset class="ed-row"><legend>Question ${i + 1}</legend>
 ${input({ name: `form.fields.${i}.label`, label: 'Label', value: f.label, errors: e, max: 200 })}
 <div class="field"><label for="${fieldId(`form.fields.${i}.type`)}">Answer kind</label><select id="${fieldId(`form.fields.${i}.type`)}" name="form.fields.${i}.type">${FORM_FIELD_TYPES.map((t) => h`<option value="${t}"${t === f.type ? raw(' selected') : ''}>${FORM_FIELD_TYPE_LABELS[t]}</option>`)}</select></div>
 <div class="field ed-check"><input id="${fieldId(`form.fields.${i}.required`)}" type="checkbox" name="form.fields.${i}.required" value="true"${f.required ? raw(' checked') : ''}> <label for="${fieldId(`form.fields.${i}.required`)}">Required</label></div>
 </fieldset>`,
-    )}
+)}
 <p class="hint">Leave a label empty to drop that question.</p>
 <button type="submit" class="secondary" name="_more" value="form.fields" formnovalidate>Add another question</button></fieldset>`,
     input({ name: 'form.submitLabel', label: 'Send button text (optional)', value: v.submitLabel, errors: e, max: 60 }),

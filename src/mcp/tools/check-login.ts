@@ -22,6 +22,9 @@ export default defineTool({
   handler: async ({ login, profileKey }, { ctx, principal }) => {
     const input = { login, ...(profileKey !== undefined && { profile: String(profileKey) }) }
     const verdict = await profiles.checkLogin(ctx, principal, input)
-    return { structured: verdict, text: verdict.available ? `${input.login} is available.` : `${input.login} is not available (${verdict.reason}): ${verdict.message}` }
+    return {
+      structured: verdict,
+      text: verdict.available ? `${input.login} is available.` : `${input.login} is not available (${verdict.reason}): ${verdict.message}`,
+    }
   },
 })

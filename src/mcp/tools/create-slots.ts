@@ -12,7 +12,7 @@ const { slots: slotList, insertAt } = fieldsOf(NewSlotsBody)
 export default defineTool({
   name: 'create_slots',
   title: 'Add blocks to a page',
-  description: 'Adds slots to a page in one write; array order is page order. Call list_slot_types first for each type\'s data.',
+  description: "Adds slots to a page in one write; array order is page order. Call list_slot_types first for each type's data.",
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, slots: slotList, insertAt }),
   advertisedInput: Type.Object(
@@ -29,6 +29,9 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ profileKey, slots: input, insertAt: at, dryRun }, { ctx, principal }) => {
     const created = await slots.createMany(ctx, principal, profileKey, { slots: input, insertAt: at }, { dryRun })
-    return { structured: { slots: created }, text: doneText(dryRun, `Created ${created.length} slot(s): ${created.map((s) => `${s.id} ${s.type}`).join(', ')}.`) }
+    return {
+      structured: { slots: created },
+      text: doneText(dryRun, `Created ${created.length} slot(s): ${created.map((s) => `${s.id} ${s.type}`).join(', ')}.`),
+    }
   },
 })

@@ -12,10 +12,7 @@ export default defineTool({
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ids: SlotIds }),
   advertiseOutput: true,
-  outputSchema: Type.Object(
-    { deleted: Type.Integer(), total: Type.Integer({ description: 'Slots left on the page.' }) },
-    { additionalProperties: false },
-  ),
+  outputSchema: Type.Object({ deleted: Type.Integer(), total: Type.Integer({ description: 'Slots left on the page.' }) }, { additionalProperties: false }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   handler: async ({ profileKey, ids, dryRun }, { ctx, principal }) => {
     const result = await slots.removeMany(ctx, principal, profileKey, { ids }, { dryRun })

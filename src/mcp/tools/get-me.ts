@@ -14,6 +14,9 @@ export default defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (_input, { ctx, principal }) => {
     const me = await account.me(ctx, principal)
-    return { structured: me, text: `Connected as ${me.name} (user ${me.userId}); ${me.canWrite ? 'can read and write' : 'read only'}; ${me.limits.profiles.used}/${me.limits.profiles.max} profiles.` }
+    return {
+      structured: me,
+      text: `Connected as ${me.name} (user ${me.userId}); ${me.canWrite ? 'can read and write' : 'read only'}; ${me.limits.profiles.used}/${me.limits.profiles.max} profiles.`,
+    }
   },
 })

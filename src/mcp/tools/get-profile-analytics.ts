@@ -7,7 +7,7 @@ import { fieldsOf, ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'get_profile_analytics',
   title: 'Views, clicks per block and findings for one page',
-  description: 'One page\'s views, clicks per slot and social link, sources and insights for a period. Call list_profiles first for the profileKey.',
+  description: "One page's views, clicks per slot and social link, sources and insights for a period. Call list_profiles first for the profileKey.",
   scope: 'profile:read',
   inputSchema: Type.Object({ profileKey: ProfileKey, ...fieldsOf(AnalyticsQuery) }, { additionalProperties: false }),
   outputSchema: Type.Object({ analytics: PageAnalytics, meta: AnalyticsMeta }, { additionalProperties: false }),
@@ -18,6 +18,9 @@ export default defineTool({
     const t = data.totals
     const insights = data.insights.map((i) => i.message).join(' ')
     const top = data.sources[0] ? ` Top source: ${data.sources[0].source} (${data.sources[0].views} views).` : ''
-    return { structured: { analytics: data, meta }, text: `${data.login}, ${data.period.from} to ${data.period.to}: ${t.views} views, ${t.clicks} clicks.${top} ${insights}`.trim() }
+    return {
+      structured: { analytics: data, meta },
+      text: `${data.login}, ${data.period.from} to ${data.period.to}: ${t.views} views, ${t.clicks} clicks.${top} ${insights}`.trim(),
+    }
   },
 })

@@ -6,8 +6,8 @@ import { ProfileKey } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'get_profile_settings',
-  title: 'Read a page\'s login and language',
-  description: 'Reads a page\'s login and language, with the languages and login rules allowed. Call it before update_profile_settings.',
+  title: "Read a page's login and language",
+  description: "Reads a page's login and language, with the languages and login rules allowed. Call it before update_profile_settings.",
   scope: 'profile:read',
   inputSchema: Type.Object({ profileKey: ProfileKey }, { additionalProperties: false }),
   outputSchema: Type.Object({ settings: ProfileSettings }, { additionalProperties: false }),

@@ -22,7 +22,14 @@ export default defineTool({
   description: 'Creates a new page from an export_page document, all or nothing; what it cannot bring is listed in skipped. Run it with dryRun first.',
   scope: 'profile:write',
   inputSchema: Type.Object(
-    { document: Type.Record(Type.String(), Type.Unknown(), { description: `A page document as export_page answers it (format "${PageDocument.properties.format.const}", version 1).` }), login: Login, dryRun: DryRun, idempotencyKey: IdempotencyKey },
+    {
+      document: Type.Record(Type.String(), Type.Unknown(), {
+        description: `A page document as export_page answers it (format "${PageDocument.properties.format.const}", version 1).`,
+      }),
+      login: Login,
+      dryRun: DryRun,
+      idempotencyKey: IdempotencyKey,
+    },
     { additionalProperties: false },
   ),
   whenTooLarge: `Send a larger document (up to ${ARCHIVE_LIMITS.maxDocumentBytes / 1024 / 1024} MB) as the body of POST {public_base}/v1/profiles/import (application/json, with a personal token of the profile:write scope); it answers as import_page does.`,

@@ -11,7 +11,11 @@ export default defineTool({
   description: 'Lists the answers to one form slot, newest first; pass nextCursor back as cursor for more. Call list_slots first for the slot id.',
   scope: 'profile:read',
   inputSchema: Type.Object(
-    { profileKey: ProfileKey, slot: Type.Integer({ minimum: 1, description: 'The id of a form slot of the page (list_slots).' }), ...fieldsOf(SubmissionsQuery) },
+    {
+      profileKey: ProfileKey,
+      slot: Type.Integer({ minimum: 1, description: 'The id of a form slot of the page (list_slots).' }),
+      ...fieldsOf(SubmissionsQuery),
+    },
     { additionalProperties: false },
   ),
   outputSchema: Type.Object(

@@ -8,7 +8,7 @@ import { inToolWords, schemaInToolWords } from '../tool-words.ts'
 
 const SlotTypeInfo = Type.Object(
   {
-    type: Type.String({ description: 'The value for a slot\'s type.' }),
+    type: Type.String({ description: "The value for a slot's type." }),
     title: Type.String(),
     description: Type.String({ description: 'What the block is and how to write its data.' }),
     writable: Type.Boolean({ description: 'false: such slots can be read, deleted and reordered, not created or changed.' }),
@@ -22,7 +22,7 @@ const SlotTypeInfo = Type.Object(
 export default defineTool({
   name: 'list_slot_types',
   title: 'List the kinds of blocks a page can hold',
-  description: 'Each slot type\'s data fields with an example. Call it before create_slots or update_slots for the shape of data.',
+  description: "Each slot type's data fields with an example. Call it before create_slots or update_slots for the shape of data.",
   scope: 'profile:read',
   inputSchema: Type.Object({}, { additionalProperties: false }),
   outputSchema: Type.Object({ types: Type.Array(SlotTypeInfo) }, { additionalProperties: false }),

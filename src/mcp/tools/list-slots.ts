@@ -7,7 +7,7 @@ import { ProfileKey } from '../tool-schemas.ts'
 export default defineTool({
   name: 'list_slots',
   title: 'List the blocks of a page',
-  description: 'Lists a page\'s slots in page order with id, type and data. Call it before update_slots, move_slot or delete_slots for the ids.',
+  description: "Lists a page's slots in page order with id, type and data. Call it before update_slots, move_slot or delete_slots for the ids.",
   scope: 'profile:read',
   inputSchema: Type.Object({ profileKey: ProfileKey }, { additionalProperties: false }),
   outputSchema: Type.Object({ slots: Type.Array(Slot) }, { additionalProperties: false }),

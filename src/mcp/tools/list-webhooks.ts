@@ -7,7 +7,8 @@ import { defineTool } from '../define-tool.ts'
 export default defineTool({
   name: 'list_webhooks',
   title: 'List where page news is sent',
-  description: 'Lists the account’s webhook endpoints: address, event types, pages, on or off and why. Manage them in the dashboard (/settings/webhooks) or the API.',
+  description:
+    'Lists the account’s webhook endpoints: address, event types, pages, on or off and why. Manage them in the dashboard (/settings/webhooks) or the API.',
   scope: 'profile:read',
   inputSchema: Type.Object({}, { additionalProperties: false }),
   outputSchema: Type.Object({ endpoints: Type.Array(WebhookEndpoint) }, { additionalProperties: false }),

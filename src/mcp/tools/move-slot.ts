@@ -16,6 +16,9 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ profileKey, slot, position, dryRun }, { ctx, principal }) => {
     const list = await slotMoves.move(ctx, principal, profileKey, { slot, position }, { dryRun })
-    return { structured: { slots: list }, text: doneText(dryRun, `Slot ${slot} is now at ${list.findIndex((s) => s.id === slot)}; order: ${list.map((s) => s.id).join(', ')}.`) }
+    return {
+      structured: { slots: list },
+      text: doneText(dryRun, `Slot ${slot} is now at ${list.findIndex((s) => s.id === slot)}; order: ${list.map((s) => s.id).join(', ')}.`),
+    }
   },
 })

@@ -28,7 +28,7 @@ export function shownText(slot: SlotResource): string {
 export default defineTool({
   name: 'schedule_slot',
   title: 'Show a block only within a time window',
-  description: 'Shows a slot only from startsAt until endsAt (ISO 8601; without offset in the owner\'s time zone). Call list_slots first for the id.',
+  description: "Shows a slot only from startsAt until endsAt (ISO 8601; without offset in the owner's time zone). Call list_slots first for the id.",
   scope: 'profile:write',
   inputSchema: writeInput({
     profileKey: ProfileKey,

@@ -7,8 +7,9 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 
 export default defineTool({
   name: 'update_profile',
-  title: 'Change a page\'s title, description, images or socials',
-  description: 'Changes the page header: title, description, avatar, bgImage and socials. socials replaces the whole row; to change one link use upsert_social_link instead.',
+  title: "Change a page's title, description, images or socials",
+  description:
+    'Changes the page header: title, description, avatar, bgImage and socials. socials replaces the whole row; to change one link use upsert_social_link instead.',
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(UpdateProfileRequest) }),
   outputSchema: Type.Object({ profile: Profile }, { additionalProperties: false }),

@@ -21,7 +21,7 @@ export default defineTool({
     profileKey: ProfileKey,
     slots: Type.Array(
       Type.Object(
-        { ...patchItem.properties, type: Type.Optional(Type.String({ maxLength: 40, description: 'The slot\'s current type.' })) },
+        { ...patchItem.properties, type: Type.Optional(Type.String({ maxLength: 40, description: "The slot's current type." })) },
         { additionalProperties: false },
       ),
       batch,

@@ -18,7 +18,8 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   handler: async ({ url, dryRun }, { ctx, principal }) => {
     const file = await files.upload(ctx, principal, { url }, { dryRun })
-    if (dryRun) return { structured: { file: { path: '', src: url, width: null, height: null } }, text: doneText(true, 'the image can be downloaded and stored.') }
+    if (dryRun)
+      return { structured: { file: { path: '', src: url, width: null, height: null } }, text: doneText(true, 'the image can be downloaded and stored.') }
     if (!file) throw new AppError('internal_error')
     return { structured: { file }, text: `Stored as ${file.path} (${file.width}×${file.height}); use this path as avatar or in a picture slot.` }
   },

@@ -7,7 +7,7 @@ import { fieldsOf, ProfileKey, writeInput } from '../tool-schemas.ts'
 export default defineTool({
   name: 'upsert_social_link',
   title: 'Add or replace one social link',
-  description: 'Adds one social link, or replaces the page\'s link on the same platform; the others stay. Use it instead of update_profile to change one link.',
+  description: "Adds one social link, or replaces the page's link on the same platform; the others stay. Use it instead of update_profile to change one link.",
   scope: 'profile:write',
   inputSchema: writeInput({ profileKey: ProfileKey, ...fieldsOf(UpsertSocialLinkInput) }),
   outputSchema: SocialLinkAnswer,

@@ -41,13 +41,7 @@ const WWW = /(^|[^\p{L}\p{N}])(www)\./giu
 const AT = /(?<=[\p{L}\p{N}._%+-])@(?=[\p{L}\p{N}])/gu
 
 function escapeInline(line: string): string {
-  return line
-    .replace(INLINE, '\\$&')
-    .replace(ENTITY, '\\&')
-    .replace(UNDERSCORE, '\\_')
-    .replace(DOUBLE_SLASH, '\\/')
-    .replace(WWW, '$1$2\\.')
-    .replace(AT, '\\@')
+  return line.replace(INLINE, '\\$&').replace(ENTITY, '\\&').replace(UNDERSCORE, '\\_').replace(DOUBLE_SLASH, '\\/').replace(WWW, '$1$2\\.').replace(AT, '\\@')
 }
 
 // What only the start of a line can open: headings, block quotes, list items (and `+`, `-` or

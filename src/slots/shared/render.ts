@@ -32,8 +32,7 @@ export const words = (r: RenderContext): Messages => r.t ?? en
 export { fill as say } from '../../i18n/catalogue.ts'
 
 /** Plain text with its line breaks kept. */
-export const lines = (r: RenderContext, text: string): SafeHtml =>
-  r.h`${text.split('\n').map((line, i) => (i === 0 ? line : r.h`<br>${line}`))}`
+export const lines = (r: RenderContext, text: string): SafeHtml => r.h`${text.split('\n').map((line, i) => (i === 0 ? line : r.h`<br>${line}`))}`
 
 /** For a list of optional links: the index each non-empty one has in the slot's `links()` list. */
 export function linkIndexes(links: string[]): Array<number | null> {

@@ -54,8 +54,7 @@ const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => E
  * The visible text of HTML richText() already cleaned (only known tags, no attributes), for
  * "is it empty?" checks; cleaning it again would double the cost of a save.
  */
-export const visibleText = (cleanHtml: string) =>
-  decode(cleanHtml.replace(/<br\s*\/?>|<\/(p|li)>/g, '\n').replace(/<[^>]*>/g, '')).trim()
+export const visibleText = (cleanHtml: string) => decode(cleanHtml.replace(/<br\s*\/?>|<\/(p|li)>/g, '\n').replace(/<[^>]*>/g, '')).trim()
 
 /**
  * Rich text (as richText() leaves it) as markdown: paragraphs, lists, **strong**, _em_, ~~s~~;

@@ -5,8 +5,7 @@ export const strictObject = <P extends TProperties>(properties: P, options: Sche
   Type.Object(properties, { additionalProperties: false, ...options })
 
 /** An optional string field with a length bound, stored as '' when omitted. */
-export const text = (maxLength: number, description: string, options: SchemaOptions = {}) =>
-  Type.String({ maxLength, default: '', description, ...options })
+export const text = (maxLength: number, description: string, options: SchemaOptions = {}) => Type.String({ maxLength, default: '', description, ...options })
 
 /** An optional link field (`''` = none), normalised like a button link. */
 export const optionalLink = (description: string) =>
@@ -20,10 +19,8 @@ export const optionalLink = (description: string) =>
  * A string enum as JSON Schema `enum` (not an anyOf of consts), so a wrong value is one error
  * saying "Must be one of: …" rather than one per allowed value.
  */
-export const stringEnum = <const T extends readonly string[]>(
-  values: T,
-  options: SchemaOptions & { default?: T[number] } = {},
-): TUnsafe<T[number]> => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
+export const stringEnum = <const T extends readonly string[]>(values: T, options: SchemaOptions & { default?: T[number] } = {}): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
 
 /** `T | null`, with the default and description on the union itself. */
 export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) => Type.Union([schema, Type.Null()], options)

@@ -175,7 +175,10 @@ export const BUTTON_CSS = `/* The theme's fill (design-tokens.ts) sets every but
   --btn-shadow: var(--primary-shadow, var(--button-shadow, var(--shadow)));
 }
 ${Object.entries(NAMED_COLOURS)
-  .map(([name, c]) => `.style-${name} {\n  --btn-bg: ${c.bg};\n  --btn-fg: ${c.fg};\n  --btn-sub: ${c.sub};\n${c.border ? `  --btn-border: ${c.border};\n` : ''}}\n`)
+  .map(
+    ([name, c]) =>
+      `.style-${name} {\n  --btn-bg: ${c.bg};\n  --btn-fg: ${c.fg};\n  --btn-sub: ${c.sub};\n${c.border ? `  --btn-border: ${c.border};\n` : ''}}\n`,
+  )
   .join('')}/* The slot's own colours, set as custom properties in its style attribute. */
 .style-custom {
   --btn-bg: var(--slot-bg, #424248);

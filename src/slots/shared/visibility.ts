@@ -159,7 +159,8 @@ export function mergeVisibility(
     const text = value[key]
     if (text === null) return undefined
     const at = instantOf(text, timeZone)
-    if (at === undefined) errors[`${prefix}.${key}`] = [`Not a real date and time: send ISO 8601 such as 2026-12-01T09:00 (owner's time zone) or 2026-12-01T09:00:00Z.`]
+    if (at === undefined)
+      errors[`${prefix}.${key}`] = [`Not a real date and time: send ISO 8601 such as 2026-12-01T09:00 (owner's time zone) or 2026-12-01T09:00:00Z.`]
     return at
   }
   const start = read('startsAt')

@@ -7,7 +7,10 @@ import { type Kysely, PostgresAdapter } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   const blob = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob'
 
-  await db.schema.alterTable('analytics_daily').addColumn('uniques', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('analytics_daily')
+    .addColumn('uniques', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
 
   await db.schema
     .createTable('analytics_monthly')

@@ -43,7 +43,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // kind: personal | access | refresh. family: the code an OAuth token descends from, so a
   // replayed code or refresh token revokes everything issued from it.
-  await db.schema.alterTable('tokens').addColumn('kind', 'text', (c) => c.notNull().defaultTo('personal')).execute()
+  await db.schema
+    .alterTable('tokens')
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('personal'))
+    .execute()
   await db.schema
     .alterTable('tokens')
     .addColumn('grant_id', 'integer', (c) => c.references('oauth_grants.id').onDelete('cascade'))

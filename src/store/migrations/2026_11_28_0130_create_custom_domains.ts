@@ -19,7 +19,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('custom_domains_live_name').ifNotExists().unique().on('custom_domains').column('name').where(sql.ref('state'), '<>', 'removed').execute()
+  await db.schema
+    .createIndex('custom_domains_live_name')
+    .ifNotExists()
+    .unique()
+    .on('custom_domains')
+    .column('name')
+    .where(sql.ref('state'), '<>', 'removed')
+    .execute()
   await db.schema
     .createIndex('custom_domains_live_profile')
     .ifNotExists()

@@ -93,8 +93,10 @@ export function toPageDocument(page: ForeignPage): { document: PageDocument; ski
   const socials: PageDocument['profile']['socials'] = []
   for (const s of page.socials) {
     const { socials: ok, errors } = normaliseSocials([{ link: s.url }])
-    if (Object.keys(errors).length || !ok.length) skipped.push({ field: s.where, reason: `Not a social link this service accepts: ${Object.values(errors)[0]?.[0] ?? s.url}` })
-    else if (socials.length >= limits.socialsPerProfile) skipped.push({ field: s.where, reason: `A page shows at most ${limits.socialsPerProfile} social links.` })
+    if (Object.keys(errors).length || !ok.length)
+      skipped.push({ field: s.where, reason: `Not a social link this service accepts: ${Object.values(errors)[0]?.[0] ?? s.url}` })
+    else if (socials.length >= limits.socialsPerProfile)
+      skipped.push({ field: s.where, reason: `A page shows at most ${limits.socialsPerProfile} social links.` })
     else socials.push({ link: ok[0].link, order: socials.length })
   }
   const document: PageDocument = {

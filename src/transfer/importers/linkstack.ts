@@ -27,7 +27,11 @@ function contactCard(link: string): string | undefined {
   }
   if (!card || typeof card !== 'object') return undefined
   const c = card as Json
-  const join = (...keys: string[]) => keys.map((k) => str(c[k]).trim()).filter(Boolean).join(' ')
+  const join = (...keys: string[]) =>
+    keys
+      .map((k) => str(c[k]).trim())
+      .filter(Boolean)
+      .join(' ')
   const lines = [
     join('prefix', 'first_name', 'middle_name', 'last_name', 'suffix'),
     [join('vtitle'), join('role'), join('organization')].filter(Boolean).join(', '),
@@ -55,7 +59,8 @@ function contactCard(link: string): string | undefined {
 export function readLinkStack(json: unknown, budget: ParseBudget): ForeignPage {
   const root = json && typeof json === 'object' && !Array.isArray(json) ? (json as Json) : undefined
   const links: Json[] | undefined = Array.isArray(root?.links) ? root.links : undefined
-  if (!root || !links) throw invalidField('content', 'Not a LinkStack export: expected its "Export all data" or "Export links" file, a JSON object with "links": […].')
+  if (!root || !links)
+    throw invalidField('content', 'Not a LinkStack export: expected its "Export all data" or "Export links" file, a JSON object with "links": […].')
   const nested = Array.isArray(root.user) ? root.user[0] : root.user
   const user: Json = nested && typeof nested === 'object' ? nested : root
   const page: ForeignPage = {

@@ -19,7 +19,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '')
  */
 export async function readLinktree(html: string, budget: ParseBudget): Promise<ForeignPage> {
   const script = (await readElements(html, ['script'], budget)).script.find((s) => s.attrs.id === '__NEXT_DATA__')
-  if (!script) throw invalidField('content', 'No Linktree page data (__NEXT_DATA__) in this page: send the address of a public Linktree page, or its saved HTML.')
+  if (!script)
+    throw invalidField('content', 'No Linktree page data (__NEXT_DATA__) in this page: send the address of a public Linktree page, or its saved HTML.')
   let data: Json
   try {
     data = JSON.parse(script.text.trim().startsWith('{') ? script.text : decodeEntities(script.text))
@@ -29,7 +30,7 @@ export async function readLinktree(html: string, budget: ParseBudget): Promise<F
   const props: Json = data?.props?.pageProps ?? {}
   const account: Json = props.account ?? props.profile ?? {}
   const links = asArray(props.links).length ? asArray(props.links) : asArray(account.links)
-  const ordered = links.map((l, i) => ({ l, i })).sort((a, b) => (Number(a.l.position ?? a.i) - Number(b.l.position ?? b.i)) || a.i - b.i)
+  const ordered = links.map((l, i) => ({ l, i })).sort((a, b) => Number(a.l.position ?? a.i) - Number(b.l.position ?? b.i) || a.i - b.i)
   const page: ForeignPage = {
     username: str(account.username) || str(props.username),
     title: str(account.pageTitle) || str(account.title) || (account.username ? `@${account.username}` : ''),
@@ -58,7 +59,7 @@ export async function readLinktree(html: string, budget: ParseBudget): Promise<F
   const socials = asArray(props.socialLinks).length ? asArray(props.socialLinks) : asArray(account.socialLinks)
   socials
     .map((s, i) => ({ s, i }))
-    .sort((a, b) => (Number(a.s.position ?? a.i) - Number(b.s.position ?? b.i)) || a.i - b.i)
+    .sort((a, b) => Number(a.s.position ?? a.i) - Number(b.s.position ?? b.i) || a.i - b.i)
     .forEach(({ s, i }) => {
       if (str(s.url)) page.socials.push({ url: str(s.url), where: `linktree.socialLinks.${i}` })
     })

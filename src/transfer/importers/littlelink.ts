@@ -24,7 +24,10 @@ export async function readLittleLink(html: string, pageUrl: string | undefined, 
   buttons.forEach((a, i) => {
     budget.check()
     const where = `littlelink.buttons.${i}`
-    const brand = (a.attrs.class ?? '').split(/\s+/).find((c) => c.startsWith('button-'))?.slice('button-'.length)
+    const brand = (a.attrs.class ?? '')
+      .split(/\s+/)
+      .find((c) => c.startsWith('button-'))
+      ?.slice('button-'.length)
     const title = collapsed(a.text) || a.attrs['aria-label'] || a.attrs.title || brand || ''
     const url = a.attrs.href ? absolute(a.attrs.href, pageUrl) : undefined
     if (!url) {

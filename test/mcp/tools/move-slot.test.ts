@@ -57,7 +57,7 @@ describe(`move_slot (${STORE})`, () => {
     assert.deepEqual(await order(other.login), other.ids)
   })
 
-  it('answers another account\'s page as not found', async () => {
+  it("answers another account's page as not found", async () => {
     const stranger = await makeProfile(t, await makeUser(t))
     const result = await callTool(client, 'move_slot', { profileKey: stranger.login, slot: 1, position: 0 })
     assert.equal(errorOf(result).code, 'not_found')

@@ -29,12 +29,12 @@ describe(`MCP export_page and import_page (${STORE})`, () => {
     assert.match(result.content[0].text!, /11 slots, 3 images named/)
   })
 
-  it('import_page with dryRun lists what it would create, then imports for real, the page\'s own pictures kept', async () => {
+  it("import_page with dryRun lists what it would create, then imports for real, the page's own pictures kept", async () => {
     const doc = (await callTool(client, 'export_page', { profileKey: 'agent.port' })).structuredContent
     const dry = await callTool(client, 'import_page', { document: doc, login: 'agent.port.copy', dryRun: true })
     assert.ok(!dry.isError, JSON.stringify(dry))
     assert.equal(dry.structuredContent.dryRun, true)
-    assert.deepEqual(dry.structuredContent.skipped, [], 'the images are this account\'s: none is skipped')
+    assert.deepEqual(dry.structuredContent.skipped, [], "the images are this account's: none is skipped")
     assert.match(dry.content[0].text!, /^Dry run, nothing stored/)
     const real = await callTool(client, 'import_page', { document: doc, login: 'agent.port.copy', idempotencyKey: 'copy-1' })
     assert.ok(!real.isError, JSON.stringify(real))

@@ -20,7 +20,10 @@ describe(`MCP hide_slot, show_slot, schedule_slot (${STORE})`, () => {
     token = account.token
     login = (await makeProfile(t, account.user)).login
     client = await connectMcp(t, token)
-    const created = await t.request('POST', `/v1/profiles/${login}/slots`, { token, body: { type: 'button', data: { title: 'Sale', link: 'https://example.com/sale' } } })
+    const created = await t.request('POST', `/v1/profiles/${login}/slots`, {
+      token,
+      body: { type: 'button', data: { title: 'Sale', link: 'https://example.com/sale' } },
+    })
     slotId = created.body.data.id
   })
   after(async () => {
@@ -68,7 +71,7 @@ describe(`MCP hide_slot, show_slot, schedule_slot (${STORE})`, () => {
     assert.equal(await onPage(), true)
   })
 
-  it('refuses endsAt before startsAt with an error naming the tool\'s own endsAt argument', async () => {
+  it("refuses endsAt before startsAt with an error naming the tool's own endsAt argument", async () => {
     const result = await callTool(client, 'schedule_slot', { profileKey: login, slot: slotId, startsAt: '2099-12-02T09:00', endsAt: '2099-12-01T09:00' })
     assert.equal(result.isError, true)
     assert.equal(errorOf(result).code, 'validation_failed')

@@ -42,7 +42,10 @@ describe(`upsert_social_link, move_social_link and delete_social_link (${STORE})
     const replaced = await callTool(client, 'upsert_social_link', { profileKey: login, link: 'https://www.instagram.com/jane.photo' })
     assert.equal(replaced.structuredContent.outcome, 'replaced')
     const page = await row(login)
-    assert.deepEqual(page.computed.socials.map((s: { icon: string }) => s.icon), ['instagram', 'tiktok', 'email', 'youtube'])
+    assert.deepEqual(
+      page.computed.socials.map((s: { icon: string }) => s.icon),
+      ['instagram', 'tiktok', 'email', 'youtube'],
+    )
     assert.equal(page.socials[0].link, 'https://www.instagram.com/jane.photo')
     assert.equal(page.socials[1].link, 'https://tiktok.com/@jane')
   })
@@ -91,7 +94,7 @@ describe(`upsert_social_link, move_social_link and delete_social_link (${STORE})
     assert.deepEqual(await platforms(login), ['instagram', 'tiktok', 'email', 'facebook'], 'the replay wrote nothing')
   })
 
-  it('answers another account\'s page as not found', async () => {
+  it("answers another account's page as not found", async () => {
     const stranger = await makeProfile(t, await makeUser(t))
     const result = await callTool(client, 'upsert_social_link', { profileKey: stranger.login, link: 'x.com/me' })
     assert.equal(errorOf(result).code, 'not_found')

@@ -44,10 +44,11 @@ async function startFake(route: Router): Promise<FakeUpstream> {
     url: '',
     calls: [],
     mode: 'ok',
-    close: () => new Promise((resolve) => {
-      for (const s of sockets) s.destroy()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => resolve())
+      }),
   }
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     fake.calls.push(req.url ?? '')
