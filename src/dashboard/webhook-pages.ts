@@ -3,6 +3,7 @@ import type { User, WebhookEndpoint } from '../core/use-cases.ts'
 import * as useCases from '../core/use-cases.ts'
 import type { FieldErrors } from '../kernel/errors.ts'
 import { notFound } from '../kernel/errors.ts'
+import { plainErrors } from './plain-words.ts'
 import { parseId } from '../kernel/ids.ts'
 import { h, raw } from '../slots/shared/html.ts'
 import { field, fieldErrorsOf, formCard } from './form-fields.ts'
@@ -96,7 +97,7 @@ ${formCard({
       label: 'Address',
       value: s.form?.url ?? '',
       errors: s.form?.errors,
-      hint: 'The web address your tool gave you, starting with https://',
+      hint: 'The web address your tool gave you, copied whole.',
       attrs: raw('maxlength="2000" inputmode="url"'),
     }),
     field({
@@ -131,7 +132,7 @@ async function add(p: PageInput<User>) {
     const created = await useCases.webhooks.create(p.ctx, principal(p), { url: form.url, description: form.description, eventTypes: form.eventTypes as never })
     return listPage(p, { created })
   } catch (err) {
-    const errors = fieldErrorsOf(err)
+    const errors = plainErrors(fieldErrorsOf(err))
     if (Object.keys(errors).some((k) => k.startsWith('eventTypes'))) errors.eventTypes = ['Choose among the kinds of news listed.']
     return listPage(p, { form: { ...form, errors } }, 422)
   }

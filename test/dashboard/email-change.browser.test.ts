@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { CHROMIUM, localContext, seriousAxeFindings } from '../helpers/browser.ts'
+import { CHROMIUM, localContext, seriousAxeFindings, signedInPage } from '../helpers/browser.ts'
 import { freshEmail } from '../helpers/dashboard.ts'
 import { startSmtpSink } from '../helpers/smtp-sink.ts'
 
@@ -26,15 +26,7 @@ describe(`changing the e-mail in a browser (${STORE})`, () => {
     await sink?.close()
   })
 
-  async function signedIn(context: BrowserContext, email: string) {
-    const page = await context.newPage()
-    await page.goto(`${t.url}/login`)
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL((url) => url.pathname !== '/login')
-    return page
-  }
+  const signedIn = (context: BrowserContext, email: string) => signedInPage(context, t.url, email, PASSWORD)
 
   it('works without script (plain form posts), passes axe with script, and signs the other browser out', async () => {
     const user = await makeUser(t)

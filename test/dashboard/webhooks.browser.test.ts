@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { CHROMIUM, localContext, seriousAxeFindings } from '../helpers/browser.ts'
+import { CHROMIUM, localContext, seriousAxeFindings, signedInPage } from '../helpers/browser.ts'
 import { startReceiver } from '../webhooks/receiver.ts'
 
 // issue 45: endpoints in the dashboard: add one (the secret shown once), send a test, see it in
@@ -27,15 +27,7 @@ describe(`webhooks in the dashboard, in a browser (${STORE})`, () => {
     await receiver?.close()
   })
 
-  async function signedIn(context: BrowserContext, email: string) {
-    const page = await context.newPage()
-    await page.goto(`${t.url}/login`)
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL((url) => url.pathname !== '/login')
-    return page
-  }
+  const signedIn = (context: BrowserContext, email: string) => signedInPage(context, t.url, email, PASSWORD)
 
   for (const width of [375, 1280]) {
     it(`adds, tests, re-sends, re-keys and removes an address at ${width} px, passing axe`, async () => {

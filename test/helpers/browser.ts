@@ -53,3 +53,14 @@ export async function seriousAxeFindings(part: Locator): Promise<Array<{ id: str
       .map((v: any) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n: any) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`) }))
   })
 }
+
+/** A new tab of `context` signed in through the sign-in form, as a person does it. */
+export async function signedInPage(context: BrowserContext, baseUrl: string, email: string, password: string) {
+  const page = await context.newPage()
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+  return page
+}
