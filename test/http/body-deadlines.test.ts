@@ -59,7 +59,7 @@ describe(`Body and connection deadlines (${STORE})`, () => {
   it('answers 408 and closes the connection when a form body trickles (POST /-/forms/<id>, Content-Length 60000)', async () => {
     const res = await trickle(
       t,
-      `POST /-/forms/${formSlotId} HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000`,
+      `POST /-/forms/${formSlotId} HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000`,
       'name=a',
     )
     assert.equal(res.status, 408)
@@ -71,7 +71,7 @@ describe(`Body and connection deadlines (${STORE})`, () => {
   it('answers 408 and closes the connection when a JSON body trickles, with a valid token', async () => {
     const res = await trickle(
       t,
-      `POST /v1/profiles HTTP/1.1\nHost: x\nAuthorization: Bearer ${token}\nContent-Type: application/json\nContent-Length: 5000`,
+      `POST /v1/profiles HTTP/1.1\nHost: 127.0.0.1\nAuthorization: Bearer ${token}\nContent-Type: application/json\nContent-Length: 5000`,
       '{"login":',
     )
     assert.equal(res.status, 408)
@@ -82,21 +82,21 @@ describe(`Body and connection deadlines (${STORE})`, () => {
     // The 300 ms body deadline would answer 408; a 401 shows the answer came first, from the head alone.
     // The rest of the body is still awaited (so a client still sending can read the answer), under
     // the same deadline: the trickle's connection is closed once it passes.
-    const res = await trickle(t, 'PATCH /v1/profiles/x HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 60000', '{')
+    const res = await trickle(t, 'PATCH /v1/profiles/x HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\nContent-Length: 60000', '{')
     assert.equal(res.status, 401)
     assert.equal(jsonOf(res.body).code, 'unauthenticated')
     assert.ok(res.closedByServer)
   })
 
   it('sends a dashboard form posted without a session to /login before its body arrives, and closes the connection when the rest is late', async () => {
-    const res = await trickle(t, 'POST /settings HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000', 'name=')
+    const res = await trickle(t, 'POST /settings HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000', 'name=')
     assert.equal(res.status, 303)
     assert.match(res.headers, /location: \/login/)
     assert.ok(res.closedByServer)
   })
 
   it('answers 408 when a sign-in form trickles', async () => {
-    const res = await trickle(t, 'POST /login HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000', 'email=')
+    const res = await trickle(t, 'POST /login HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 60000', 'email=')
     assert.equal(res.status, 408)
     assert.match(res.headers, /connection: close/)
   })
@@ -104,12 +104,12 @@ describe(`Body and connection deadlines (${STORE})`, () => {
   it('answers 408 to an upload that falls below the minimum rate, on an upload URL and on POST /v1/files', async () => {
     const grant = await uploadGrants.issue(t.ctx, t.ctx.db, user.id)
     const path = new URL(grant.upload_url).pathname
-    const raw = await trickle(t, `PUT ${path} HTTP/1.1\nHost: x\nContent-Type: image/png\nContent-Length: 1000000`, 'x'.repeat(10))
+    const raw = await trickle(t, `PUT ${path} HTTP/1.1\nHost: 127.0.0.1\nContent-Type: image/png\nContent-Length: 1000000`, 'x'.repeat(10))
     assert.equal(raw.status, 408)
     assert.match(raw.headers, /connection: close/)
     const multipart = await trickle(
       t,
-      `POST /v1/files HTTP/1.1\nHost: x\nAuthorization: Bearer ${token}\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 1000000`,
+      `POST /v1/files HTTP/1.1\nHost: 127.0.0.1\nAuthorization: Bearer ${token}\nContent-Type: multipart/form-data; boundary=x\nContent-Length: 1000000`,
       '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
     )
     assert.equal(multipart.status, 408)
@@ -137,7 +137,7 @@ describe(`Body and connection deadlines (${STORE})`, () => {
         })
         socket.on('error', () => {})
         socket.on('close', () => resolve(received))
-        socket.write('GET /v1/ HTTP/1.1\r\nHost: x\r\nX-Slow: 1')
+        socket.write('GET /v1/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1')
       })
       assert.match(answer, /^HTTP\/1\.1 408/)
     } finally {

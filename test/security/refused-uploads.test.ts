@@ -133,7 +133,7 @@ describe(`Refused uploads reach Node's fetch as answers, not socket errors (${ST
     const length = 2 * MB
     const first = Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n')
     socket.write(
-      `POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n`,
+      `POST /v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n`,
     )
     socket.write(first)
     await until(() => /\r\n\r\n\{.*\}$/s.test(received))
@@ -141,7 +141,7 @@ describe(`Refused uploads reach Node's fetch as answers, not socket errors (${ST
     assert.doesNotMatch(received.toLowerCase(), /\r\nconnection: close\r\n/)
     // The rest of the body, then a second request on the same connection.
     socket.write(Buffer.alloc(length - first.length, 0x61))
-    socket.write('GET /-/healthz HTTP/1.1\r\nHost: x\r\n\r\n')
+    socket.write('GET /-/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
     await until(() => (received.match(/HTTP\/1\.1 /g) ?? []).length === 2 && received.trimEnd().endsWith('}'))
     const closedByServer = closed
     socket.destroy()
@@ -159,7 +159,7 @@ describe(`Refused uploads reach Node's fetch as answers, not socket errors (${ST
       socket.on('error', () => {})
       socket.on('close', () => resolve(received))
       socket.write(
-        `POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${t.ctx.config.deadlines.refusedBodyBytes + 1}\r\n\r\n--x`,
+        `POST /v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${t.ctx.config.deadlines.refusedBodyBytes + 1}\r\n\r\n--x`,
       )
     })
     assert.match(answer, /^HTTP\/1\.1 401/)
@@ -184,7 +184,7 @@ describe(`Refused uploads reach Node's fetch as answers, not socket errors (${ST
           resolve({ answer: received, sent })
         })
         socket.write(
-          `POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+          `POST /v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tokens.invalid}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
         )
         const chunk = Buffer.alloc(64 * 1024, 0x61)
         const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
