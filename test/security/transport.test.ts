@@ -37,12 +37,14 @@ describe(`/mcp checks Host as well as Origin (${STORE})`, () => {
 
   const mcpHeaders = () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' })
 
-  it('refuses a request for a rebound name with 403, without an Origin, GET or POST', async () => {
+  // A name that is neither the service's own nor an active custom domain is refused before any
+  // route, /mcp's own Host check included: the plain 404 of an unknown host.
+  it('refuses a request for a rebound name with 404, without an Origin, GET or POST', async () => {
     const post = await withHost(t, 'POST', '/mcp', 'attacker.example', mcpHeaders(), initialize)
-    assert.equal(post.status, 403)
-    assert.match(post.text, /host attacker\.example/)
+    assert.equal(post.status, 404)
+    assert.doesNotMatch(post.text, /jsonrpc|serverInfo/)
     const get = await withHost(t, 'GET', '/mcp', 'attacker.example:80', mcpHeaders())
-    assert.equal(get.status, 403)
+    assert.equal(get.status, 404)
   })
 
   it('serves its own name, and IP literals or localhost that cannot be rebound', async () => {
