@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { Readable } from 'node:stream'
-import { after, before, describe, it } from 'node:test'
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import { describe, it } from 'node:test'
+import type { Locator, Page } from 'playwright-core'
 import { ownerPrincipal } from '../../src/auth/principal.ts'
 import * as useCases from '../../src/core/use-cases.ts'
-import { STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { addBlock, announced, audit, LAUNCH, newContext, openPage, panel, save, signUpWithPage } from '../helpers/editor-browser.ts'
+import { STORE } from '../helpers/app.ts'
+import { appAndBrowser } from '../helpers/browser.ts'
+import { addBlock, announced, audit, newContext, openPage, panel, save, signUpWithPage } from '../helpers/editor-browser.ts'
 import { solid } from '../media/images.ts'
 
 // issue 40, item 7 and the dashboard's dark mode: what a ceramicist saw, fixed, at a phone's
@@ -16,29 +17,20 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 describe(`the fixes a creator asked for (${STORE})`, () => {
-  let t: TestApp
-  let browser: Browser
-  before(async () => {
-    t = await startApp()
-    browser = await chromium.launch(LAUNCH)
-  })
-  after(async () => {
-    await browser?.close()
-    await t?.close()
-  })
+  const started = appAndBrowser()
 
   for (const width of [375, 1280]) {
     it(`at ${width} px: an e-mail becomes a mailto: link, paragraphs stay, pictures show on their cards, the dialog is centred, the swatch is never under the Preview button, a failed music lookup offers the links by hand`, async () => {
-      const context = await newContext(browser, { width })
+      const context = await newContext(started.browser, { width })
       const { page, problems } = await openPage(context)
-      const { login, user } = await signUpWithPage(t, page)
+      const { login, user } = await signUpWithPage(started.t, page)
       const profileId = Number(/\/my-links\/(\d+)\/editor/.exec(page.url())![1])
 
       // An e-mail address typed as a social link is a mailto: link, shown with the e-mail icon.
       await page.getByRole('textbox', { name: 'Social link' }).fill('mara@lind-ceramics.de')
       await page.getByRole('button', { name: 'Add social link' }).click()
       await announced(page, /Social link added/)
-      const profile = await useCases.profiles.get(t.ctx, ownerPrincipal(user), profileId)
+      const profile = await useCases.profiles.get(started.t.ctx, ownerPrincipal(user), profileId)
       assert.equal(profile.socials[0].link, 'mailto:mara@lind-ceramics.de')
       await page.getByRole('listitem').filter({ hasText: 'mailto:mara@lind-ceramics.de' }).waitFor()
 
@@ -48,13 +40,16 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
         .getByRole('textbox', { name: /^Description/ })
         .fill('Stoneware, fired in Berlin.\n\nCommissions open.')
       await save(page, /Text block added/)
-      const publicPage = await (await fetch(`${t.url}/${login}`)).text()
+      const publicPage = await (await fetch(`${started.t.url}/${login}`)).text()
       assert.match(publicPage, /<div class="slot-text-body"><p>Stoneware, fired in Berlin\.<\/p><p>Commissions open\.<\/p><\/div>/)
 
       // A picture block is summarised on its card by the picture itself.
       const bytes = await solid(200, 120, 'png', '#a0522d')
-      const file = await useCases.files.upload(t.ctx, ownerPrincipal(user), { stream: Readable.from(bytes), length: bytes.length })
-      await useCases.slots.create(t.ctx, ownerPrincipal(user), profileId, { type: 'picture', data: { path: file!.path, alt: 'A blue bowl', size: 'large' } })
+      const file = await useCases.files.upload(started.t.ctx, ownerPrincipal(user), { stream: Readable.from(bytes), length: bytes.length })
+      await useCases.slots.create(started.t.ctx, ownerPrincipal(user), profileId, {
+        type: 'picture',
+        data: { path: file!.path, alt: 'A blue bowl', size: 'large' },
+      })
       await page.reload()
       const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Edit\s?: Picture/ }) })
       const thumb = card.getByRole('img', { name: 'A blue bowl' })
@@ -118,15 +113,15 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
   }
 
   it('shows every page of the dashboard in the dark when the system is dark, passing axe', async () => {
-    const context = await newContext(browser, { width: 1280 })
+    const context = await newContext(started.browser, { width: 1280 })
     const { page, problems } = await openPage(context)
     await page.emulateMedia({ colorScheme: 'dark' })
-    await signUpWithPage(t, page)
+    await signUpWithPage(started.t, page)
     const profileId = /\/my-links\/(\d+)\/editor/.exec(page.url())![1]
     const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
     assert.equal(dark, 'rgb(20, 20, 23)', 'the dark background')
     for (const path of ['/my-links', `/my-links/${profileId}/leads`, '/settings', '/settings/tokens', '/settings/apps']) {
-      await page.goto(`${t.url}${path}`)
+      await page.goto(`${started.t.url}${path}`)
       await audit(page, problems, `dark${path.replace(/\//g, '-')}`, { screenshots: path === '/my-links' ? 'always' : 'on-failure' })
     }
     await context.close()
