@@ -62,6 +62,8 @@ interface Pending {
   origin: VisitOrigin
 }
 
+type Arrival = { e: VisitInput; at: Date; slotId: number | null | undefined; socialIndex: number | null }
+
 /**
  * The analytics intake of a context: AppContext.intake makes it on first use. Events are
  * buffered and written in batches (one transaction each); the final flush is registered with
@@ -69,132 +71,135 @@ interface Pending {
  * graceful shutdown loses nothing.
  */
 export function createIntake(ctx: AppContext): AnalyticsIntake {
-  const hash = visitorHasher(ctx.secret)
-  let buffer: Pending[] = []
+  return new BufferedIntake(ctx)
+}
+
+class BufferedIntake implements AnalyticsIntake {
+  private readonly hash: ReturnType<typeof visitorHasher>
+  private buffer: Pending[] = []
   /**
    * Events accepted in this turn of the event loop, hashed once it has run its I/O: a burst of
    * requests gets every answer written before any visitor key is computed (bench/public-page.ts).
    */
-  let arrivals: Array<{ e: VisitInput; at: Date; slotId: number | null | undefined; socialIndex: number | null }> = []
-  let closed = false
-  let running: Promise<void> = Promise.resolve()
-  let queued: Promise<void> | undefined
+  private arrivals: Arrival[] = []
+  private closed = false
+  private running: Promise<void> = Promise.resolve()
+  private queued: Promise<void> | undefined
+  // Runs outside any request: an error here would otherwise end the process.
+  private readonly afterTurn: () => void
 
-  const timer = setInterval(() => {
-    if (buffer.length > 0 || arrivals.length > 0) flush().catch(() => {})
-  }, FLUSH_INTERVAL_MS)
-  timer.unref()
-
-  ctx.onClose(async () => {
-    clearInterval(timer)
-    // Refuse new events first, so nothing can land in the buffer after its last write.
-    closed = true
-    await flush().catch((err) => ctx.log.error({ err, lost: buffer.length }, 'analytics: final flush failed; events lost'))
-  })
-
-  const metrics = ctx.metrics
-  const counted = (counter: { inc(): void }) => {
-    counter.inc()
-    return true
+  constructor(private readonly ctx: AppContext) {
+    this.hash = visitorHasher(ctx.secret)
+    this.afterTurn = guarded(ctx, 'analytics-intake', () => {
+      this.hashArrivals()
+      if (this.buffer.length >= FLUSH_EVENTS && !this.queued) this.flush().catch(() => {})
+    })
+    const timer = setInterval(() => {
+      if (this.buffer.length > 0 || this.arrivals.length > 0) this.flush().catch(() => {})
+    }, FLUSH_INTERVAL_MS)
+    timer.unref()
+    ctx.onClose(async () => {
+      clearInterval(timer)
+      // Refuse new events first, so nothing can land in the buffer after its last write.
+      this.closed = true
+      await this.flush().catch((err) => ctx.log.error({ err, lost: this.buffer.length }, 'analytics: final flush failed; events lost'))
+    })
   }
 
-  function record(e: VisitInput, slotId: number | null | undefined, socialIndex: number | null): boolean {
-    if (closed || isBot(e.userAgent) || isSpeculative(e.purpose)) return false
+  view = (e: VisitInput): boolean => this.record(e, undefined, null) && counted(this.ctx.metrics.pageViews)
+
+  click = (e: ClickInput): boolean => this.record(e, normaliseId(e.slotId), normaliseId(e.socialIndex)) && counted(this.ctx.metrics.clicks)
+
+  /** One write at a time; a flush asked for while one runs is queued once and takes all that waits. */
+  flush = (): Promise<void> => {
+    if (!this.queued) {
+      const next = this.running.then(() => {
+        this.queued = undefined
+        return this.drain()
+      })
+      this.queued = next
+      this.running = next.catch(() => {})
+    }
+    return this.queued
+  }
+
+  private record(e: VisitInput, slotId: number | null | undefined, socialIndex: number | null): boolean {
+    if (this.closed || isBot(e.userAgent) || isSpeculative(e.purpose)) return false
     if (!Number.isSafeInteger(e.profileId) || e.profileId <= 0) return false
     // A caller that read the address after the visitor hung up has none: counted, as unknown.
     const visit = typeof e.ip === 'string' ? e : { ...e, ip: '' }
-    arrivals.push({ e: visit, at: e.at ?? new Date(), slotId, socialIndex })
-    if (arrivals.length === 1) setImmediate(afterTurn)
+    this.arrivals.push({ e: visit, at: e.at ?? new Date(), slotId, socialIndex })
+    if (this.arrivals.length === 1) setImmediate(this.afterTurn)
     return true
   }
 
-  // Runs outside any request: an error here would otherwise end the process.
-  const afterTurn = guarded(ctx, 'analytics-intake', () => {
-    hashArrivals()
-    if (buffer.length >= FLUSH_EVENTS && !queued) flush().catch(() => {})
-  })
-
-  function hashArrivals(): void {
-    const list = arrivals
-    arrivals = []
+  private hashArrivals(): void {
+    const list = this.arrivals
+    this.arrivals = []
     if (list.length === 0) return
-    const ownHost = hostOf(ctx.config.publicUrl)
+    const ownHost = hostOf(this.ctx.config.publicUrl)
     for (const arrival of list) {
       try {
-        buffer.push(pendingOf(arrival, ownHost))
+        this.buffer.push(pendingOf(this.hash, arrival, ownHost))
       } catch (err) {
-        backgroundFailed(ctx, 'analytics-intake', err)
+        backgroundFailed(this.ctx, 'analytics-intake', err)
       }
     }
   }
 
-  function pendingOf({ e, at, slotId, socialIndex }: (typeof arrivals)[number], ownHost: string): Pending {
-    const digest = hash(e.ip, e.userAgent!, e.profileId, at)
-    return {
-      profileId: e.profileId,
-      at: at.getTime(),
-      hi: Number.parseInt(digest.slice(0, 8), 16),
-      lo: Number.parseInt(digest.slice(8, 16), 16),
-      slotId,
-      socialIndex,
-      origin: originOf(e, ownHost),
-    }
-  }
-
-  /** One write at a time; a flush asked for while one runs is queued once and takes all that waits. */
-  function flush(): Promise<void> {
-    if (!queued) {
-      const next = running.then(() => {
-        queued = undefined
-        return drain()
-      })
-      queued = next
-      running = next.catch(() => {})
-    }
-    return queued
-  }
-
-  async function drain(): Promise<void> {
-    hashArrivals()
-    if (buffer.length === 0) return
-    const events = buffer
-    buffer = []
+  private async drain(): Promise<void> {
+    this.hashArrivals()
+    if (this.buffer.length === 0) return
+    const events = this.buffer
+    this.buffer = []
     try {
-      const written = await write(events)
-      ctx.answerCache.forget(written)
+      const written = await write(this.ctx, events)
+      this.ctx.answerCache.forget(written)
     } catch (err) {
       // Put the events back in front of newer ones and retry on the next flush.
-      buffer = events.concat(buffer)
-      if (buffer.length > MAX_BUFFERED) {
-        const dropped = buffer.length - MAX_BUFFERED
-        buffer = buffer.slice(dropped)
-        ctx.log.error({ dropped }, 'analytics: store unavailable too long; oldest events dropped')
+      this.buffer = events.concat(this.buffer)
+      if (this.buffer.length > MAX_BUFFERED) {
+        const dropped = this.buffer.length - MAX_BUFFERED
+        this.buffer = this.buffer.slice(dropped)
+        this.ctx.log.error({ dropped }, 'analytics: store unavailable too long; oldest events dropped')
       }
-      ctx.log.warn({ err, waiting: buffer.length }, 'analytics: flush failed; will retry')
+      this.ctx.log.warn({ err, waiting: this.buffer.length }, 'analytics: flush failed; will retry')
       throw err
     }
   }
+}
 
-  async function write(events: Pending[]): Promise<Set<number>> {
-    const zones = await analyticsRepository.ownerTimeZones(ctx.db, [...new Set(events.map((e) => e.profileId))])
-    const batch = new RollupBatch()
-    for (const e of events) {
-      const zone = zones.get(e.profileId)
-      // The page was deleted since the visit; its rollups are gone with it.
-      if (zone === undefined) continue
-      const day = localDay(e.at, zone)
-      if (e.slotId === undefined) batch.addView(e.profileId, day, e.hi, e.lo, e.origin)
-      else batch.addClick(e.profileId, day, e.hi, e.lo, e.slotId, e.socialIndex, e.origin)
-    }
-    await batch.write(ctx.db)
-    return batch.profileIds
-  }
+const counted = (counter: { inc(): void }) => {
+  counter.inc()
+  return true
+}
 
+function pendingOf(hash: ReturnType<typeof visitorHasher>, { e, at, slotId, socialIndex }: Arrival, ownHost: string): Pending {
+  const digest = hash(e.ip, e.userAgent!, e.profileId, at)
   return {
-    view: (e) => record(e, undefined, null) && counted(metrics.pageViews),
-    click: (e) => record(e, normaliseId(e.slotId), normaliseId(e.socialIndex)) && counted(metrics.clicks),
-    flush,
+    profileId: e.profileId,
+    at: at.getTime(),
+    hi: Number.parseInt(digest.slice(0, 8), 16),
+    lo: Number.parseInt(digest.slice(8, 16), 16),
+    slotId,
+    socialIndex,
+    origin: originOf(e, ownHost),
   }
+}
+
+async function write(ctx: AppContext, events: Pending[]): Promise<Set<number>> {
+  const zones = await analyticsRepository.ownerTimeZones(ctx.db, [...new Set(events.map((e) => e.profileId))])
+  const batch = new RollupBatch()
+  for (const e of events) {
+    const zone = zones.get(e.profileId)
+    // The page was deleted since the visit; its rollups are gone with it.
+    if (zone === undefined) continue
+    const day = localDay(e.at, zone)
+    if (e.slotId === undefined) batch.addView(e.profileId, day, e.hi, e.lo, e.origin)
+    else batch.addClick(e.profileId, day, e.hi, e.lo, e.slotId, e.socialIndex, e.origin)
+  }
+  await batch.write(ctx.db)
+  return batch.profileIds
 }
 
 const hostOf = (url: string) => {

@@ -49,20 +49,10 @@ async function createDemoPage(ctx: AppContext, input: DemoPageInput): Promise<{ 
   if (themeId !== undefined && !THEMES.some((t) => t.id === themeId)) {
     throw invalidField('themeId', `Takes a theme id: ${THEMES.map((t) => `${t.id} ${t.name}`).join(', ')}.`)
   }
-  let password: string | undefined
-  let user = await usersRepository.findByEmail(ctx.db, email.trim().toLowerCase())
-  if (!user) {
-    password = randomBytes(12).toString('base64url')
-    user = await accounts.createUser(ctx.db, { email, password, name: 'Demo' })
-  }
-  const owner = user
+  const { user: owner, password } = await demoOwner(ctx, email)
   // The same use cases as the API, so the page cache hears of every change.
   const principal = ownerPrincipal(owner)
-  const [portrait, first, second] = await Promise.all([
-    demoImage(800, 800, '#1d3557', '#e63946').then((png) => upload(ctx, principal, png)),
-    demoImage(800, 600, '#2a9d8f', '#e9c46a').then((png) => upload(ctx, principal, png)),
-    demoImage(800, 600, '#264653', '#f4a261').then((png) => upload(ctx, principal, png)),
-  ])
+  const pictures = await demoPictures(ctx, principal)
 
   const created = await profileUseCases.create(ctx, principal, { login: input.login })
   await profileUseCases.update(ctx, principal, created.id, {
@@ -73,67 +63,8 @@ async function createDemoPage(ctx: AppContext, input: DemoPageInput): Promise<{ 
   // Event and form slots are the dashboard's to make (read-only through the API): the same
   // transaction and announcement as a use case, around the dashboard's own steps.
   const profile = await writePage(ctx, principal, created.id, {}, async (trx, page) => {
-    const event = await eventsRepository.insert(trx, {
-      userId: owner.id,
-      title: 'Spring exhibition',
-      description: 'Prints, a short talk and music.',
-      startsAt: '2027-04-17T17:00:00.000Z',
-      endsAt: '2027-04-17T21:00:00.000Z',
-      timezone: 'Europe/Lisbon',
-      location: 'Galeria, Rua da Rosa 1, Lisbon',
-      link: 'https://example.com/spring-exhibition',
-    })
-    const form = await formsRepository.insert(trx, {
-      userId: owner.id,
-      title: 'Say hello',
-      description: 'I answer within a day.',
-      fields: [
-        { name: 'name', label: 'Your name', type: 'text', required: true },
-        { name: 'email', label: 'E-mail', type: 'email', required: true },
-        { name: 'message', label: 'Message', type: 'textarea', required: false },
-      ],
-      submitLabel: 'Send',
-    })
-    await slotService.appendManaged(trx, page, [
-      { type: 'button', data: { title: 'Book a session', subtitle: 'Free 15-minute call', link: 'example.com/book' } },
-      { type: 'picture', data: { path: portrait, link: 'https://example.com/portfolio' } },
-      {
-        type: 'gallery',
-        data: {
-          title: 'Recent work',
-          items: [
-            { path: first, text: 'Alfama, at dawn' },
-            { path: second, text: 'Porto', link: 'https://example.com/porto' },
-          ],
-        },
-      },
-      {
-        type: 'text',
-        data: { title: 'About', description: '<p>I shoot <strong>film</strong> and write songs.</p><ul><li>Portraits</li><li>Weddings</li></ul>' },
-      },
-      { type: 'youtube', data: { title: 'Showreel', description: 'Two minutes of my favourite shoots.', link: 'https://youtu.be/dQw4w9WgXcQ' } },
-      {
-        type: 'faq',
-        data: {
-          title: 'Questions',
-          items: [
-            { title: 'Do you travel?', text: 'Yes, anywhere in Europe.' },
-            { title: 'When do I get the photos?', text: 'Within two weeks.' },
-          ],
-        },
-      },
-      { type: 'divider', data: {} },
-      { type: 'event', data: { eventId: event.id } },
-      {
-        type: 'music',
-        data: {
-          album: 'Blue Hours',
-          artist: 'Jane Demo',
-          links: [{ link: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy' }, { link: 'https://music.apple.com/us/album/1440857781' }],
-        },
-      },
-      { type: 'form', data: { formId: form.id, view: 'button', buttonText: 'Write to me' } },
-    ])
+    const { event, form } = await demoEventAndForm(trx, owner)
+    await slotService.appendManaged(trx, page, demoSlots(pictures, event.id, form.id))
     // A block type the API no longer knows: it reads as supported: false.
     const count = await slotsRepository.countByProfile(trx, page.id)
     await slotsRepository.insertMany(
@@ -144,6 +75,93 @@ async function createDemoPage(ctx: AppContext, input: DemoPageInput): Promise<{ 
     return themeId === undefined ? page : profilesRepository.update(trx, page.id, { themeId })
   })
   return { user: owner, password, profile: toProfileResource(ctx.config, profile) }
+}
+
+async function demoOwner(ctx: AppContext, email: string): Promise<{ user: User; password?: string }> {
+  const user = await usersRepository.findByEmail(ctx.db, email.trim().toLowerCase())
+  if (user) return { user }
+  const password = randomBytes(12).toString('base64url')
+  return { user: await accounts.createUser(ctx.db, { email, password, name: 'Demo' }), password }
+}
+
+type DemoPictures = { portrait: string; first: string; second: string }
+
+async function demoPictures(ctx: AppContext, principal: Principal): Promise<DemoPictures> {
+  const [portrait, first, second] = await Promise.all([
+    demoImage(800, 800, '#1d3557', '#e63946').then((png) => upload(ctx, principal, png)),
+    demoImage(800, 600, '#2a9d8f', '#e9c46a').then((png) => upload(ctx, principal, png)),
+    demoImage(800, 600, '#264653', '#f4a261').then((png) => upload(ctx, principal, png)),
+  ])
+  return { portrait, first, second }
+}
+
+async function demoEventAndForm(trx: Parameters<typeof eventsRepository.insert>[0], owner: User) {
+  const event = await eventsRepository.insert(trx, {
+    userId: owner.id,
+    title: 'Spring exhibition',
+    description: 'Prints, a short talk and music.',
+    startsAt: '2027-04-17T17:00:00.000Z',
+    endsAt: '2027-04-17T21:00:00.000Z',
+    timezone: 'Europe/Lisbon',
+    location: 'Galeria, Rua da Rosa 1, Lisbon',
+    link: 'https://example.com/spring-exhibition',
+  })
+  const form = await formsRepository.insert(trx, {
+    userId: owner.id,
+    title: 'Say hello',
+    description: 'I answer within a day.',
+    fields: [
+      { name: 'name', label: 'Your name', type: 'text', required: true },
+      { name: 'email', label: 'E-mail', type: 'email', required: true },
+      { name: 'message', label: 'Message', type: 'textarea', required: false },
+    ],
+    submitLabel: 'Send',
+  })
+  return { event, form }
+}
+
+/** One block of each of the ten types, in the order a visitor sees them. */
+function demoSlots(pictures: DemoPictures, eventId: number, formId: number) {
+  return [
+    { type: 'button', data: { title: 'Book a session', subtitle: 'Free 15-minute call', link: 'example.com/book' } },
+    { type: 'picture', data: { path: pictures.portrait, link: 'https://example.com/portfolio' } },
+    {
+      type: 'gallery',
+      data: {
+        title: 'Recent work',
+        items: [
+          { path: pictures.first, text: 'Alfama, at dawn' },
+          { path: pictures.second, text: 'Porto', link: 'https://example.com/porto' },
+        ],
+      },
+    },
+    {
+      type: 'text',
+      data: { title: 'About', description: '<p>I shoot <strong>film</strong> and write songs.</p><ul><li>Portraits</li><li>Weddings</li></ul>' },
+    },
+    { type: 'youtube', data: { title: 'Showreel', description: 'Two minutes of my favourite shoots.', link: 'https://youtu.be/dQw4w9WgXcQ' } },
+    {
+      type: 'faq',
+      data: {
+        title: 'Questions',
+        items: [
+          { title: 'Do you travel?', text: 'Yes, anywhere in Europe.' },
+          { title: 'When do I get the photos?', text: 'Within two weeks.' },
+        ],
+      },
+    },
+    { type: 'divider', data: {} },
+    { type: 'event', data: { eventId } },
+    {
+      type: 'music',
+      data: {
+        album: 'Blue Hours',
+        artist: 'Jane Demo',
+        links: [{ link: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy' }, { link: 'https://music.apple.com/us/album/1440857781' }],
+      },
+    },
+    { type: 'form', data: { formId, view: 'button', buttonText: 'Write to me' } },
+  ]
 }
 
 export const demoUseCases = Object.freeze({ createDemoPage })

@@ -165,93 +165,112 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
   const doc = checkDocument(raw)
   const errors: FieldErrors = Object.create(null)
   const login = source.login ?? doc.profile.login
-  const verdict = await checkLogin(ctx.db, login)
-  if (!verdict.available) {
-    const field = source.login === undefined ? 'profile.login' : 'login'
-    if (verdict.reason === 'taken') {
-      const free = await freeLoginsNear(ctx.db, login)
-      errors[field] = [
-        `The login "${login}" is already taken; ${free.length ? `free ones: ${free.join(', ')}` : 'choose another'}. Send the one you want as login.`,
-      ]
-    } else errors[field] = [verdict.message]
-  }
-  const uploads: string[] = []
+  await checkImportLogin(ctx, login, source.login === undefined ? 'profile.login' : 'login', errors)
   const kept = await ownImages(ctx.db, principal.user.id, doc, files)
-  const has = (name: string) => files.has(name) || kept.has(name)
-  const use = (name: string) => {
-    if (files.has(name) && !uploads.includes(name)) uploads.push(name)
+  const uploads: string[] = []
+  const images: ImageUse = {
+    has: (name) => files.has(name) || kept.has(name),
+    use: (name) => {
+      if (files.has(name) && !uploads.includes(name)) uploads.push(name)
+    },
   }
   const profile = { ...doc.profile }
   for (const field of ['avatar', 'bgImage'] as const) {
     const name = profile[field]
     if (name === null) continue
-    if (has(name)) use(name)
+    if (images.has(name)) images.use(name)
     else {
       skipped.push({ field: `profile.${field}`, reason: notBrought(name) })
       profile[field] = null
     }
   }
-  let languageId: number | null = null
-  if (profile.languageCode !== null) {
-    const language = await languagesRepository.findByCode(ctx.db, profile.languageCode)
-    if (language?.isActive) languageId = language.id
-    else
-      skipped.push({
-        field: 'profile.languageCode',
-        reason: `This service does not offer the language "${profile.languageCode}"; the page follows its owner's language.`,
-      })
-  }
+  const languageId = await importedLanguage(ctx, profile.languageCode, skipped)
   const slots: PlannedSlot[] = []
   doc.slots.forEach((slot: PageDocumentSlot, i) => {
-    const def = slotTypeOf(slot.type)
-    if (!def) {
-      // A type this service no longer has (legacy) is the owner's data: kept as it is, read-only,
-      // exactly as such slots are kept on pages today.
-      if (JSON.stringify(slot.data).length > LEGACY_DATA_BYTES)
-        errors[`slots.${i}.data`] = [`A slot of an unknown type may hold at most ${LEGACY_DATA_BYTES} bytes of data.`]
-      else slots.push({ type: slot.type, data: slot.data, files: [], legacy: true })
-      return
-    }
-    const data = structuredClone(slot.data)
-    let record: PlannedSlot['record']
-    const ref = def.record?.(data as never)
-    if (ref) {
-      const fields = slot[RECORD_PROPERTY[ref.kind]]
-      const idField = recordIdField(def, data)
-      if (!fields || !idField) {
-        skipped.push({
-          field: `slots.${i}`,
-          reason: `The ${RECORD_PROPERTY[ref.kind]} this slot shows is not in the document, so the slot could show nothing.`,
-        })
-        return
-      }
-      record = { kind: ref.kind, idField, fields }
-    } else if (slot.event || slot.form) {
-      errors[`slots.${i}`] = [`Only slots that show an event or a form carry one; this is a ${slot.type} slot.`]
-    }
-    const check = checkSlotData(def, data, `slots.${i}.data`)
-    if (!check.ok) {
-      mergeErrors(errors, check.errors)
-      return
-    }
-    const names = check.files.map((f) => ({ field: f.field, name: f.path }))
-    const notRef = names.find((f) => !new RegExp(FILE_REF_PATTERN).test(f.name))
-    if (notRef) {
-      errors[`slots.${i}.data.${notRef.field}`] = ['Name an image of the archive (files/<name>), not a stored path or URL.']
-      return
-    }
-    const absent = names.find((f) => !has(f.name))
-    if (absent) {
-      skipped.push({ field: `slots.${i}`, reason: notBrought(absent.name) })
-      return
-    }
-    for (const f of names) use(f.name)
-    slots.push({ type: slot.type, data: check.data, record, files: names, legacy: false, visibility: slot.visibility })
+    const planned = planSlot(slot, i, images, errors, skipped)
+    if (planned) slots.push(planned)
   })
   for (const name of files.keys()) {
     if (!uploads.includes(name)) skipped.push({ field: name, reason: 'No part of the page uses this image.' })
   }
-  // Each image through the same pipeline and checks as an upload, storing nothing yet.
+  await dryRunUploads(ctx, principal, files, uploads, errors)
+  if (Object.keys(errors).length) throw invalid(errors)
+  return { login, profile, languageId, slots, uploads, kept, files, skipped }
+}
+
+/** Which images the document can use (in the archive or already the account's), and which of the archive's it does. */
+interface ImageUse {
+  has(name: string): boolean
+  use(name: string): void
+}
+
+async function checkImportLogin(ctx: AppContext, login: string, field: string, errors: FieldErrors): Promise<void> {
+  const verdict = await checkLogin(ctx.db, login)
+  if (verdict.available) return
+  if (verdict.reason !== 'taken') {
+    errors[field] = [verdict.message]
+    return
+  }
+  const free = await freeLoginsNear(ctx.db, login)
+  errors[field] = [
+    `The login "${login}" is already taken; ${free.length ? `free ones: ${free.join(', ')}` : 'choose another'}. Send the one you want as login.`,
+  ]
+}
+
+async function importedLanguage(ctx: AppContext, code: string | null, skipped: Plan['skipped']): Promise<number | null> {
+  if (code === null) return null
+  const language = await languagesRepository.findByCode(ctx.db, code)
+  if (language?.isActive) return language.id
+  skipped.push({ field: 'profile.languageCode', reason: `This service does not offer the language "${code}"; the page follows its owner's language.` })
+  return null
+}
+
+/** One slot of the document as it will be written, or undefined when it is skipped or refused. */
+function planSlot(slot: PageDocumentSlot, i: number, images: ImageUse, errors: FieldErrors, skipped: Plan['skipped']): PlannedSlot | undefined {
+  const def = slotTypeOf(slot.type)
+  if (!def) {
+    // A type this service no longer has (legacy) is the owner's data: kept as it is, read-only,
+    // exactly as such slots are kept on pages today.
+    if (JSON.stringify(slot.data).length <= LEGACY_DATA_BYTES) return { type: slot.type, data: slot.data, files: [], legacy: true }
+    errors[`slots.${i}.data`] = [`A slot of an unknown type may hold at most ${LEGACY_DATA_BYTES} bytes of data.`]
+    return undefined
+  }
+  const data = structuredClone(slot.data)
+  let record: PlannedSlot['record']
+  const ref = def.record?.(data as never)
+  if (ref) {
+    const fields = slot[RECORD_PROPERTY[ref.kind]]
+    const idField = recordIdField(def, data)
+    if (!fields || !idField) {
+      skipped.push({ field: `slots.${i}`, reason: `The ${RECORD_PROPERTY[ref.kind]} this slot shows is not in the document, so the slot could show nothing.` })
+      return undefined
+    }
+    record = { kind: ref.kind, idField, fields }
+  } else if (slot.event || slot.form) {
+    errors[`slots.${i}`] = [`Only slots that show an event or a form carry one; this is a ${slot.type} slot.`]
+  }
+  const check = checkSlotData(def, data, `slots.${i}.data`)
+  if (!check.ok) {
+    mergeErrors(errors, check.errors)
+    return undefined
+  }
+  const names = check.files.map((f) => ({ field: f.field, name: f.path }))
+  const notRef = names.find((f) => !new RegExp(FILE_REF_PATTERN).test(f.name))
+  if (notRef) {
+    errors[`slots.${i}.data.${notRef.field}`] = ['Name an image of the archive (files/<name>), not a stored path or URL.']
+    return undefined
+  }
+  const absent = names.find((f) => !images.has(f.name))
+  if (absent) {
+    skipped.push({ field: `slots.${i}`, reason: notBrought(absent.name) })
+    return undefined
+  }
+  for (const f of names) images.use(f.name)
+  return { type: slot.type, data: check.data, record, files: names, legacy: false, visibility: slot.visibility }
+}
+
+/** Each image through the same pipeline and checks as an upload, storing nothing yet. */
+async function dryRunUploads(ctx: AppContext, principal: Principal, files: Plan['files'], uploads: string[], errors: FieldErrors): Promise<void> {
   for (const name of uploads) {
     const bytes = files.get(name)!
     try {
@@ -261,8 +280,6 @@ async function plan(ctx: AppContext, principal: Principal, source: ImportSource)
       errors[name] = [`${name}: ${err.message}`]
     }
   }
-  if (Object.keys(errors).length) throw invalid(errors)
-  return { login, profile, languageId, slots, uploads, kept, files, skipped }
 }
 
 /** A record slot's event or form, stored as the new page owner's; its new id. */

@@ -14,12 +14,6 @@ const MAX_LINES = 80
  */
 const NOT_YET_SPLIT = new Set([
   'pages/public-pages.ts installPublicPages',
-  'webhooks/sender.ts createWebhookSender',
-  'analytics/intake.ts createIntake',
-  'oauth/endpoints.ts installOAuthEndpoints',
-  'oauth/endpoints.ts (anonymous)',
-  'core/demo-page.ts createDemoPage',
-  'core/page-import.ts plan',
 ])
 
 function filesUnder(dir: string): string[] {

@@ -36,7 +36,9 @@ export async function startService(env: Record<string, string>): Promise<{ child
   child.stderr!.on('data', (d) => (err += d))
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
   const url = `http://127.0.0.1:${env.PORT}/-/healthz`
-  for (let i = 0; i < 300; i++) {
+  // Generous: a loaded 2-core machine can take most of a minute to load the sources.
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`service exited early: ${err}`)
     try {
       if ((await fetch(url)).ok) return { child, stdout: () => out, exited }

@@ -40,13 +40,13 @@ describe(`webhook events (${STORE})`, () => {
     return new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as { type: string; timestamp: string; data: any }
   }
 
-  it('sends a lead from a public page within two seconds, without the visitor waiting for it', async () => {
+  it('sends a lead from a public page, without the visitor waiting for the receiver', async () => {
     const profile = await makeProfile(t, user)
     const form = await formsRepository.insert(t.ctx.db, { userId: user.id, title: 'Commissions', description: '', fields, submitLabel: 'Send' })
     const [slot] = await slotService.appendManaged(t.ctx.db, profile, [{ type: 'form', data: { formId: form.id, view: 'inline' } }])
-    const { secret } = await endpoint(['form.submitted'], [profile.id])
+    const { id, secret } = await endpoint(['form.submitted'], [profile.id])
     const n = receiver.received.length
-    // The receiver takes three seconds to answer: the visitor's answer must not wait for it.
+    // The receiver never answers: the visitor's answer must not wait for it.
     receiver.answerWith(() => 'hang')
     const res = await fetch(`${t.url}/-/forms/${slot.id}`, {
       method: 'POST',
@@ -55,16 +55,18 @@ describe(`webhook events (${STORE})`, () => {
     })
     assert.equal(res.status, 200)
     const answeredAt = Date.now()
-    await receiver.waitFor(n + 1, 2000)
-    // At rest the lead is on its way at once (the sender is nudged, not polled); the visitor's
-    // answer came while the receiver had not answered yet.
-    assert.ok(receiver.received[n].at - answeredAt <= 2000, 'delivered within 2 s of the answer')
+    await receiver.waitFor(n + 1)
+    // The receiver never answers: had the visitor waited for the delivery, the answer would have
+    // come only once the sender gave up on it.
+    assert.ok(answeredAt < receiver.received[n].at + t.ctx.config.webhookTimeoutMs, 'the visitor was answered while the delivery hung')
     const body = verified(secret, n)
     assert.equal(body.type, 'form.submitted')
     assert.equal(body.data.login, profile.login)
     assert.equal(body.data.slotId, slot.id)
     assert.equal(body.data.form.title, 'Commissions')
     assert.deepEqual(body.data.submission.data, { name: 'Ada', email: 'ada@example.test' })
+    // Its retries of the hung delivery would reach the next test's receiver.
+    assert.equal((await t.request('DELETE', `/v1/webhooks/${id}`, { token })).status, 204)
     receiver.answerWith(() => ({ status: 200 }))
   })
 

@@ -39,7 +39,7 @@ export async function startReceiver() {
       answer = fn
     },
     /** Resolves once `n` deliveries have arrived. */
-    async waitFor(n: number, timeoutMs = 10_000) {
+    async waitFor(n: number, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs
       while (received.length < n) {
         if (Date.now() > deadline) throw new Error(`receiver: ${received.length} of ${n} deliveries after ${timeoutMs} ms`)
