@@ -2,30 +2,16 @@
 // JavaScript file per TypeScript file (so migrations stay files and import.meta.url still finds
 // the assets beside each module), with the non-TypeScript assets copied alongside. Type-checking
 // is `npm run typecheck`'s job; this only strips types, which is why it takes well under a second.
-import { createHash } from 'node:crypto'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { root, sourceFiles, sourceFingerprint, stampFile } from './source-fingerprint.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
 const out = join(root, 'dist')
-const stampFile = join(out, '.source-fingerprint')
 const force = process.argv.includes('--force')
 
-function walk(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
-}
-
-// Names, sizes and modification times of every source file and of this script: any edit, added or
-// removed file changes it.
-const files = walk(src).sort()
-const hash = createHash('sha256')
-for (const file of [...files, fileURLToPath(import.meta.url)]) {
-  const { size, mtimeMs } = statSync(file)
-  hash.update(`${relative(root, file)}\0${size}\0${mtimeMs}\n`)
-}
-const fingerprint = hash.digest('hex')
+const files = sourceFiles()
+const fingerprint = sourceFingerprint(files)
 let built = ''
 try {
   built = readFileSync(stampFile, 'utf8')

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
 import { freePort } from './helpers/process.ts'
+import { entryArgs } from './helpers/process.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'slotline-startup-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
@@ -14,7 +15,7 @@ function start(env: Record<string, string>): Promise<{ code: number; stderr: str
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/main.ts'],
+      entryArgs('main'),
       { env: { ...process.env, DATA_DIR: join(dir, 'data'), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, timeout: 60_000 },
       (err, _stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr }),
     )
