@@ -138,7 +138,42 @@ async function ensureMain(db: Db, userId: number): Promise<void> {
   if (rows.length && !rows.some((r) => r.is_main === 1)) await db.updateTable('profiles').set({ is_main: 1 }).where('id', '=', rows[0].id).execute()
 }
 
+/**
+ * Published pages served at `{PUBLIC_URL}/<login>`: those with an active domain are served
+ * there instead, so they are left out.
+ */
+const servedOnMainHost = (db: Db) =>
+  db
+    .selectFrom('profiles')
+    .leftJoin('custom_domains', (join) => join.onRef('custom_domains.profile_id', '=', 'profiles.id').on('custom_domains.state', '=', 'active'))
+    .where('profiles.status', '=', 1)
+    .where('custom_domains.id', 'is', null)
+
+/**
+ * The numbers of the id ranges, `perRange` ids wide, holding at least one page served on the
+ * main host: one read that returns a number per range, however many pages there are.
+ */
+async function mainHostRanges(db: Db, perRange: number): Promise<number[]> {
+  const range = sql<number>`profiles.id / ${sql.lit(perRange)}`
+  const rows = await servedOnMainHost(db).select(range.as('range')).groupBy(range).orderBy(range).execute()
+  return rows.map((r) => Number(r.range))
+}
+
+/** Logins served on the main host with ids in [fromId, toId) after `afterId`, by id, at most `limit`. */
+async function mainHostLogins(db: Db, p: { fromId: number; toId: number; afterId: number; limit: number }): Promise<Array<{ id: number; login: string }>> {
+  return servedOnMainHost(db)
+    .select(['profiles.id', 'profiles.login'])
+    .where('profiles.id', '>=', p.fromId)
+    .where('profiles.id', '<', p.toId)
+    .where('profiles.id', '>', p.afterId)
+    .orderBy('profiles.id')
+    .limit(p.limit)
+    .execute()
+}
+
 export const profilesRepository = Object.freeze({
+  mainHostRanges,
+  mainHostLogins,
   ensureMain,
   insert,
   update,
