@@ -46,6 +46,7 @@ import { installMedia } from './http/media-routes.ts'
 import { scheduleFilePurge } from './media/file-purge.ts'
 import { installFormSubmissions } from './pages/form-answer-routes.ts'
 import { installPublicPages } from './pages/public-pages.ts'
+import { installCrawlerFiles } from './pages/crawler-files.ts'
 import { schedulePeriodic } from './jobs/periodic-job.ts'
 import { migrateToLatest } from './store/migrate.ts'
 import { scheduleDailySummaries } from './webhooks/daily-summaries.ts'
@@ -138,6 +139,8 @@ export interface AppOptions {
    * costs. Decided once while the app is assembled, so a request pays nothing for the choice.
    */
   hooks?: Partial<Record<GlobalHook, boolean>>
+  /** How many addresses one sitemap file holds (the protocol's limit unless a test needs fewer). */
+  sitemapUrlsPerFile?: number
 }
 
 /** One process, four faces: the API, docs, operations and (later) pages share one Fastify. */
@@ -200,6 +203,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   installMedia(app, ctx)
   registerRoutes(app, ctx, apiModules)
   installPublicPages(app, ctx, trust)
+  installCrawlerFiles(app, ctx, options.sitemapUrlsPerFile)
   installFormSubmissions(app, ctx)
   installDashboard(app, ctx)
   installMcp(app, ctx)

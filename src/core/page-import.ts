@@ -301,6 +301,9 @@ async function write(ctx: AppContext, trx: Db, userId: number, p: Plan, paths: M
     avatar: pathOf(p.profile.avatar),
     bgImage: pathOf(p.profile.bgImage),
     socials: p.profile.socials,
+    seoTitle: p.profile.seoTitle ?? null,
+    seoDescription: p.profile.seoDescription ?? null,
+    seoSubject: p.profile.seoSubject ?? 'person',
   })
   profile = await profilesRepository.update(trx, profile.id, { themeId: p.profile.themeId, languageId: p.languageId, status: p.profile.published })
   const counts = { events: 0, forms: 0 }

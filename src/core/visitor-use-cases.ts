@@ -29,6 +29,20 @@ const file = (ctx: AppContext, path: string): Promise<StoredFile | undefined> =>
 /** The stored images (sizes and variants) of these upload paths. */
 const images = (ctx: AppContext, paths: string[]): Promise<Map<string, ImageRecord>> => filesRepository.imagesByPath(ctx.db, paths)
 const formsOf = (ctx: AppContext, userId: number, ids: number[]): Promise<FormRecord[]> => formsRepository.findManyOfUser(ctx.db, userId, ids)
+/** The main host's sitemap files by number (id ranges `perFile` wide), each holding at least one page. */
+const sitemapFiles = (ctx: AppContext, perFile: number): Promise<number[]> => profilesRepository.mainHostRanges(ctx.db, perFile)
+
+/** The logins one sitemap file lists, read a few thousand at a time: a file is never held whole. */
+async function* sitemapLogins(ctx: AppContext, file: number, perFile: number): AsyncGenerator<string> {
+  const range = { fromId: file * perFile, toId: (file + 1) * perFile, limit: 5000 }
+  for (let afterId = -1; ; ) {
+    const rows = await profilesRepository.mainHostLogins(ctx.db, { ...range, afterId })
+    for (const row of rows) yield row.login
+    if (rows.length < range.limit) return
+    afterId = rows[rows.length - 1].id
+  }
+}
+
 /**
  * What a visitor sent through a page's form, kept for its owner, and a `form.submitted` webhook
  * queued in the same transaction. The visitor's answer never waits for a delivery: the sender
@@ -67,6 +81,8 @@ async function isShownNow(ctx: AppContext, profile: StoredProfile, slot: StoredS
 
 export const visitorUseCases = Object.freeze({
   pageByLogin,
+  sitemapFiles,
+  sitemapLogins,
   pageById,
   ownerOf,
   language,

@@ -4,7 +4,8 @@ import type { FieldErrors } from '../kernel/errors.ts'
 import { limits } from '../kernel/limits.ts'
 import { type QrFormat, qrCodes } from '../rendering/qr-code.ts'
 import { publicPageUrl } from '../profiles/profile-resource.ts'
-import type { ProfileResource } from '../profiles/profile-schemas.ts'
+import { type ProfileResource, UpdateProfileRequest } from '../profiles/profile-schemas.ts'
+import { compileBody, validationError } from '../kernel/validation.ts'
 import * as useCases from '../core/use-cases.ts'
 import { h, raw } from '../slots/shared/html.ts'
 import type { User } from '../core/use-cases.ts'
@@ -25,6 +26,7 @@ export const profilePages: PageRow[] = [
   { method: 'GET', url: '/my-links/:profileId/qr.png', signedIn: true, handler: (p) => qr(p, 'png') },
   { method: 'POST', url: '/my-links/:profileId/login', signedIn: true, handler: changeLogin },
   { method: 'POST', url: '/my-links/:profileId/delete', signedIn: true, handler: remove },
+  { method: 'POST', url: '/my-links/:profileId/search', signedIn: true, handler: changeSearch },
 ]
 
 /** The page named in the path (always by id), if it is this user's; anything else is a 404 page. */
@@ -36,6 +38,13 @@ async function ownProfile(p: PageInput<User>): Promise<ProfileResource> {
 interface State {
   login?: { value: string; understood: boolean; errors: FieldErrors }
   deletion?: { errors: FieldErrors }
+  search?: { values: SearchValues; errors: FieldErrors }
+}
+
+interface SearchValues {
+  seoTitle: string
+  seoDescription: string
+  seoSubject: string
 }
 
 async function profilePage(p: PageInput<User>, profile: ProfileResource, s: State, status = 200) {
@@ -95,12 +104,68 @@ ${s.login?.errors.understood ? h`<p class="error" id="f-understood-error">${s.lo
   submit: 'Change the address',
 })}
 </div>
+${searchCard(p, profile, s)}
 ${themePickerSection(profile, p.csrf())}
 ${exportPageCard(profile.id)}
 ${deletePageCard(p, profile, s, url)}`,
     },
     status,
   )
+}
+
+const checkUpdate = compileBody(UpdateProfileRequest)
+
+/** What search results and link previews show of the page, and who it is about. */
+function searchCard(p: PageInput<User>, profile: ProfileResource, s: State) {
+  const v = s.search?.values ?? { seoTitle: profile.seoTitle ?? '', seoDescription: profile.seoDescription ?? '', seoSubject: profile.seoSubject }
+  const errors = s.search?.errors
+  const subject = (value: string, label: string) =>
+    h`<label><input type="radio" name="seoSubject" value="${value}"${v.seoSubject === value ? raw(' checked') : ''}> ${label}</label>`
+  return formCard({
+    id: 'search',
+    title: 'In search results',
+    intro: h`<p>What search engines and link previews show of your page. Leave a box empty to use the page’s name and bio.</p>\n`,
+    action: `/my-links/${profile.id}/search`,
+    csrf: p.csrf(),
+    errors,
+    fields: [
+      field({
+        name: 'seoTitle',
+        label: 'Title in search results',
+        value: v.seoTitle,
+        errors,
+        hint: `Up to ${limits.seoTitleLength} characters.`,
+        attrs: raw(`maxlength="${limits.seoTitleLength}"`),
+      }),
+      field({
+        name: 'seoDescription',
+        label: 'Description in search results',
+        value: v.seoDescription,
+        errors,
+        hint: `Up to ${limits.seoDescriptionLength} characters.`,
+        attrs: raw(`maxlength="${limits.seoDescriptionLength}"`),
+      }),
+      h`<fieldset class="field"><legend>This page is about</legend>${subject('person', 'A person')} ${subject('organization', 'An organization, a band or a business')}</fieldset>`,
+    ],
+    submit: 'Save',
+  })
+}
+
+async function changeSearch(p: PageInput<User>) {
+  const profile = await ownProfile(p)
+  const values: SearchValues = {
+    seoTitle: text(p.form, 'seoTitle'),
+    seoDescription: text(p.form, 'seoDescription'),
+    seoSubject: text(p.form, 'seoSubject') || 'person',
+  }
+  const body = { seoTitle: values.seoTitle.trim() || null, seoDescription: values.seoDescription.trim() || null, seoSubject: values.seoSubject }
+  try {
+    if (!checkUpdate(body)) throw validationError(checkUpdate.errors)
+    await useCases.profiles.update(p.ctx, ownerPrincipal(p.user), profile.id, body as UpdateProfileRequest)
+  } catch (err) {
+    return profilePage(p, profile, { search: { values, errors: fieldErrorsOf(err) } }, 422)
+  }
+  return p.redirect(`/my-links/${profile.id}`, 'Saved. Search engines show the change the next time they visit your page.')
 }
 
 /** Deleting the page, confirmed by typing its address. */

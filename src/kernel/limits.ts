@@ -16,6 +16,9 @@ export const limits = Object.freeze({
   imageMaxWidth: 800,
   login: { minLength: 4, maxLength: 60, pattern: '^[a-zA-Z0-9._]+$' },
   socialsPerProfile: 30,
+  // What search results show before cutting a title or a snippet short.
+  seoTitleLength: 70,
+  seoDescriptionLength: 200,
 })
 
 /**

@@ -18,6 +18,9 @@ export function toProfileResource(config: Config, p: StoredProfile): ProfileReso
     socials: p.socials,
     themeId: p.themeId,
     languageId: p.languageId,
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
+    seoSubject: p.seoSubject,
     computed: {
       url: publicPageUrl(config, p.login),
       avatarUrl: p.avatar ? publicFileUrl(config.publicUrl, p.avatar) : null,

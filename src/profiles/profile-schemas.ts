@@ -29,6 +29,10 @@ export const ProfileComputed = Type.Object(
   { additionalProperties: false },
 )
 
+const SeoSubject = Type.Union([Type.Literal('person'), Type.Literal('organization')], {
+  description: 'Who the page speaks for, in the structured data search engines read (a Person or an Organization whose sameAs are the socials).',
+})
+
 export const Profile = Type.Object(
   {
     id: Type.Integer(),
@@ -40,6 +44,9 @@ export const Profile = Type.Object(
     socials: Type.Array(SocialItem),
     themeId: Type.Integer({ description: 'Read-only: themes are not accepted through the API.' }),
     languageId: Nullable(Type.Integer()),
+    seoTitle: Nullable(Type.String({ description: 'Search results and link previews show it; null: the title.' })),
+    seoDescription: Nullable(Type.String({ description: 'Search results and link previews show it; null: the description.' })),
+    seoSubject: SeoSubject,
     computed: ProfileComputed,
     slots: Type.Optional(Type.Array(Slot, { description: 'Present with include=slots: every slot of the page, in page order.' })),
   },
@@ -56,6 +63,9 @@ export const Profile = Type.Object(
         socials: [{ link: 'https://instagram.com/jane.doe', order: 0 }],
         themeId: 1,
         languageId: null,
+        seoTitle: null,
+        seoDescription: null,
+        seoSubject: 'person',
         computed: {
           url: 'https://slotline.example/jane.doe',
           avatarUrl: 'https://slotline.example/static/u1/2026/11/avatar-3f9a.webp',
@@ -138,6 +148,25 @@ export const UpdateProfileRequest = Type.Object(
         }),
       ),
     ),
+    seoTitle: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: limits.seoTitleLength,
+          description: 'The title search results and link previews show; null or empty: the page title.',
+          examples: ['Jane Doe, wedding photographer in Lisbon'],
+        }),
+      ),
+    ),
+    seoDescription: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: limits.seoDescriptionLength,
+          description: 'Plain text search results and link previews show; null or empty: the start of the description.',
+          examples: ['Weddings and portraits in Lisbon. Bookings open for spring.'],
+        }),
+      ),
+    ),
+    seoSubject: Type.Optional(SeoSubject),
     socials: Type.Optional(
       Type.Array(SocialWriteItem, {
         maxItems: limits.socialsPerProfile,

@@ -70,6 +70,10 @@ async function update(db: Db, profile: StoredProfile, body: UpdateProfileRequest
   const changes: ProfileChanges = {}
   if (body.title !== undefined) changes.title = body.title?.trim() || null
   if (body.description !== undefined) changes.description = body.description === null ? null : plainText(body.description) || null
+  if (body.seoTitle !== undefined) changes.seoTitle = body.seoTitle?.replace(/\s+/g, ' ').trim() || null
+  if (body.seoDescription !== undefined)
+    changes.seoDescription = body.seoDescription === null ? null : plainText(body.seoDescription).replace(/\s+/g, ' ').trim() || null
+  if (body.seoSubject !== undefined) changes.seoSubject = body.seoSubject
   if (body.socials !== undefined) {
     const result = normaliseSocials(body.socials)
     mergeErrors(errors, result.errors)

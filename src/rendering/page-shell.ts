@@ -3,6 +3,7 @@ import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
 import type { SquareCropUrls } from '../media/file-url.ts'
 import type { ImageFacts } from '../slots/types.ts'
 import { socialIconSvg } from './social-icon-svg.ts'
+import { jsonLdScript, profilePageData } from './structured-data.ts'
 import { pageScript, pageStyle } from './theme.ts'
 
 export interface SocialLink {
@@ -23,6 +24,14 @@ export interface PageModel {
   pageUrl: string
   title: string | null
   description: string | null
+  /** What search results and link previews show instead of the title and description, when set. */
+  seoTitle: string | null
+  seoDescription: string | null
+  seoSubject: 'person' | 'organization'
+  /** The social links that are web addresses, as stored: rel="me" and the structured data's sameAs. */
+  sameAs: string[]
+  createdAt: string
+  updatedAt: string
   /** The uploads themselves: what link previews (og:image) show. */
   avatarUrl: string | null
   bgImageUrl: string | null
@@ -50,30 +59,49 @@ function summary(description: string | null, fallback: string): string {
 
 function head(m: PageModel): SafeHtml {
   const name = m.title?.trim() || `@${m.login}`
-  const about = summary(m.description, fill(m.t.pageAbout, { name }))
+  const headline = m.seoTitle?.trim() || name
+  const about = m.seoDescription?.trim() || summary(m.description, fill(m.t.pageAbout, { name }))
   // A preview always has an image: the profile's own, else the card drawn from its name.
   const image = m.avatarUrl ?? m.bgImageUrl ?? m.cardUrl
+  const data = profilePageData({
+    pageUrl: m.pageUrl,
+    headline,
+    summary: about,
+    lang: m.lang,
+    name,
+    login: m.login,
+    bio: m.description,
+    imageUrl: m.avatarUrl,
+    subject: m.seoSubject,
+    sameAs: m.sameAs,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  })
+  // The icons below go through the click counter; a fediverse server checking rel="me" wants the
+  // address itself, which these carry.
+  const me = m.sameAs.map((href) => h`<link rel="me" href="${href}">\n`)
   const large = Boolean(m.bgImageUrl) || !m.avatarUrl
   const style = pageStyle(m.themeId)
   return h`<head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${name}</title>
+<title>${headline}</title>
 <meta name="description" content="${about}">
 <link rel="canonical" href="${m.pageUrl}">
-${m.avatarCrops ? h`<link rel="icon" href="${m.avatarCrops.favicon}" type="image/webp">\n<link rel="apple-touch-icon" href="${m.avatarCrops.touchIcon}">\n` : ''}<meta name="theme-color" content="${style.theme.light.bg}" media="(prefers-color-scheme: light)">
+${me}${m.avatarCrops ? h`<link rel="icon" href="${m.avatarCrops.favicon}" type="image/webp">\n<link rel="apple-touch-icon" href="${m.avatarCrops.touchIcon}">\n` : ''}<meta name="theme-color" content="${style.theme.light.bg}" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="${style.theme.dark.bg}" media="(prefers-color-scheme: dark)">
 <meta property="og:type" content="profile">
 <meta property="og:site_name" content="Slotline">
-<meta property="og:title" content="${name}">
+<meta property="og:title" content="${headline}">
 <meta property="og:description" content="${about}">
 <meta property="og:url" content="${m.pageUrl}">
 <meta property="profile:username" content="${m.login}">
 <meta property="og:image" content="${image}">
 <meta name="twitter:card" content="${large ? 'summary_large_image' : 'summary'}">
-<meta name="twitter:title" content="${name}">
+<meta name="twitter:title" content="${headline}">
 <meta name="twitter:description" content="${about}">
 <meta name="twitter:image" content="${image}">
+${jsonLdScript(data)}
 <style>${raw(style.css)}</style>
 </head>`
 }
@@ -82,7 +110,7 @@ function socials(m: PageModel): SafeHtml | '' {
   if (!m.socials.length) return ''
   const items = m.socials.map((s) => {
     const { svg, label } = socialIconSvg(s.icon)
-    return h`<li><a class="social" href="${s.href}" data-social-index="${s.order}" rel="noopener" aria-label="${label}" title="${label}">${svg}</a></li>`
+    return h`<li><a class="social" href="${s.href}" data-social-index="${s.order}" rel="me noopener" aria-label="${label}" title="${label}">${svg}</a></li>`
   })
   return h`<nav class="socials" aria-label="${m.t.socialLinks}"><ul>${items}</ul></nav>`
 }

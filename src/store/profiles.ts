@@ -10,9 +10,12 @@ export interface Social {
 
 type Row = Selectable<ProfilesTable>
 
+export type SeoSubject = 'person' | 'organization'
+
 /** A stored page: its row, with `socials` parsed and the 0/1 columns as booleans. */
-export interface StoredProfile extends CamelCased<Omit<Row, 'socials' | 'is_main' | 'status' | 'slots_revision'>> {
+export interface StoredProfile extends CamelCased<Omit<Row, 'socials' | 'is_main' | 'status' | 'slots_revision' | 'seo_subject'>> {
   socials: Social[]
+  seoSubject: SeoSubject
   isMain: boolean
   status: boolean
   /** Moves on every write to the page's slots: a copy made at one revision is fresh while it holds. */
@@ -20,10 +23,31 @@ export interface StoredProfile extends CamelCased<Omit<Row, 'socials' | 'is_main
 }
 
 const toProfile = (r: Row): StoredProfile =>
-  camelRow(r, { socials: JSON.parse(r.socials), isMain: r.is_main === 1, status: r.status === 1, slotsRevision: Number(r.slots_revision) })
+  camelRow(r, {
+    socials: JSON.parse(r.socials),
+    seoSubject: r.seo_subject === 'organization' ? 'organization' : 'person',
+    isMain: r.is_main === 1,
+    status: r.status === 1,
+    slotsRevision: Number(r.slots_revision),
+  })
 
 export type ProfileChanges = Partial<
-  Pick<StoredProfile, 'login' | 'title' | 'description' | 'avatar' | 'bgImage' | 'socials' | 'themeId' | 'languageId' | 'isMain' | 'status'>
+  Pick<
+    StoredProfile,
+    | 'login'
+    | 'title'
+    | 'description'
+    | 'avatar'
+    | 'bgImage'
+    | 'socials'
+    | 'themeId'
+    | 'languageId'
+    | 'isMain'
+    | 'status'
+    | 'seoTitle'
+    | 'seoDescription'
+    | 'seoSubject'
+  >
 >
 
 async function insert(db: Db, p: { userId: number; login: string; isMain: boolean }): Promise<StoredProfile> {
@@ -59,6 +83,9 @@ async function update(db: Db, id: number, changes: ProfileChanges): Promise<Stor
   if (changes.socials !== undefined) set.socials = JSON.stringify(changes.socials)
   if (changes.themeId !== undefined) set.theme_id = changes.themeId
   if (changes.languageId !== undefined) set.language_id = changes.languageId
+  if (changes.seoTitle !== undefined) set.seo_title = changes.seoTitle
+  if (changes.seoDescription !== undefined) set.seo_description = changes.seoDescription
+  if (changes.seoSubject !== undefined) set.seo_subject = changes.seoSubject
   if (changes.isMain !== undefined) set.is_main = changes.isMain ? 1 : 0
   if (changes.status !== undefined) set.status = changes.status ? 1 : 0
   const row = await db.updateTable('profiles').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
@@ -111,7 +138,42 @@ async function ensureMain(db: Db, userId: number): Promise<void> {
   if (rows.length && !rows.some((r) => r.is_main === 1)) await db.updateTable('profiles').set({ is_main: 1 }).where('id', '=', rows[0].id).execute()
 }
 
+/**
+ * Published pages served at `{PUBLIC_URL}/<login>`: those with an active domain are served
+ * there instead, so they are left out.
+ */
+const servedOnMainHost = (db: Db) =>
+  db
+    .selectFrom('profiles')
+    .leftJoin('custom_domains', (join) => join.onRef('custom_domains.profile_id', '=', 'profiles.id').on('custom_domains.state', '=', 'active'))
+    .where('profiles.status', '=', 1)
+    .where('custom_domains.id', 'is', null)
+
+/**
+ * The numbers of the id ranges, `perRange` ids wide, holding at least one page served on the
+ * main host: one read that returns a number per range, however many pages there are.
+ */
+async function mainHostRanges(db: Db, perRange: number): Promise<number[]> {
+  const range = sql<number>`profiles.id / ${sql.lit(perRange)}`
+  const rows = await servedOnMainHost(db).select(range.as('range')).groupBy(range).orderBy(range).execute()
+  return rows.map((r) => Number(r.range))
+}
+
+/** Logins served on the main host with ids in [fromId, toId) after `afterId`, by id, at most `limit`. */
+async function mainHostLogins(db: Db, p: { fromId: number; toId: number; afterId: number; limit: number }): Promise<Array<{ id: number; login: string }>> {
+  return servedOnMainHost(db)
+    .select(['profiles.id', 'profiles.login'])
+    .where('profiles.id', '>=', p.fromId)
+    .where('profiles.id', '<', p.toId)
+    .where('profiles.id', '>', p.afterId)
+    .orderBy('profiles.id')
+    .limit(p.limit)
+    .execute()
+}
+
 export const profilesRepository = Object.freeze({
+  mainHostRanges,
+  mainHostLogins,
   ensureMain,
   insert,
   update,

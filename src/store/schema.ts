@@ -91,6 +91,11 @@ export interface ProfilesTable {
   language_id: number | null
   is_main: number
   status: number
+  /** What search results and link previews show instead of the title and description. */
+  seo_title: string | null
+  seo_description: string | null
+  /** 'person' or 'organization': who the page's structured data says it is about. */
+  seo_subject: Generated<string>
   /** Bumped by every slot write of the page (store/slots.ts). */
   slots_revision: Generated<number>
   created_at: string

@@ -122,6 +122,12 @@ export const PageDocument = Type.Object(
         languageCode: Nullable(Type.String({ maxLength: 16, description: "The page language (null: the owner's)." })),
         themeId: Type.Integer({ minimum: 1, description: "The theme: the profile's themeId." }),
         published: Type.Boolean({ description: 'Whether the public page is served.' }),
+        // Written only when set, so a page without them reads on services that predate them.
+        seoTitle: Type.Optional(Type.String({ maxLength: limits.seoTitleLength, description: 'What search results show instead of the title.' })),
+        seoDescription: Type.Optional(
+          Type.String({ maxLength: limits.seoDescriptionLength, description: 'What search results show instead of the description.' }),
+        ),
+        seoSubject: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('organization')], { description: 'Absent: person.' })),
       },
       { additionalProperties: false },
     ),

@@ -141,6 +141,24 @@ describe(`page export and import (${STORE})`, () => {
       assert.equal(again.slots.filter((s: any) => 'visibility' in s).length, 2)
     })
 
+    it('carries the search title, description and subject across, writing none of them while unset', async () => {
+      const plain = (await t.request('GET', '/v1/profiles/demo.port/export?format=json', { token })).body
+      for (const key of ['seoTitle', 'seoDescription', 'seoSubject']) assert.ok(!(key in plain.profile), key)
+      const seo = { seoTitle: 'Porter, ceramics', seoDescription: 'Cups and bowls.', seoSubject: 'organization' }
+      assert.equal((await t.request('PATCH', '/v1/profiles/demo.port', { token, body: seo })).status, 200)
+      const doc = (await t.request('GET', '/v1/profiles/demo.port/export?format=json', { token })).body
+      assert.deepEqual({ seoTitle: doc.profile.seoTitle, seoDescription: doc.profile.seoDescription, seoSubject: doc.profile.seoSubject }, seo)
+      const res = await t.request('POST', '/v1/profiles/import?login=demo.port.seo', { token, body: doc })
+      assert.equal(res.status, 201, res.text)
+      const copy = res.body.data.profile
+      assert.deepEqual({ seoTitle: copy.seoTitle, seoDescription: copy.seoDescription, seoSubject: copy.seoSubject }, seo)
+      doc.profile.seoTitle = 'x'.repeat(71)
+      const refused = await t.request('POST', '/v1/profiles/import?login=demo.port.seo2', { token, body: doc })
+      assert.equal(refused.status, 422)
+      assert.match(JSON.stringify(refused.body.errors), /seoTitle/)
+      await t.request('PATCH', '/v1/profiles/demo.port', { token, body: { seoTitle: null, seoDescription: null, seoSubject: 'person' } })
+    })
+
     it('a dry run (Precognition) answers what would be created and stores nothing', async () => {
       const archive = (await download(t, '/v1/profiles/demo.port/export', token)).bytes
       const before = (await t.request('GET', '/v1/profiles', { token })).body.meta.total

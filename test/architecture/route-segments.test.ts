@@ -26,7 +26,7 @@ const reserved = new Set(RESERVED_LOGINS.map((l) => l.toLowerCase()))
  * Known exceptions, each a real conflict waiting for a decision (BOARD 08:06): a profile with
  * one of these logins is valid by the spec's pattern, yet its address serves the site file.
  */
-const KNOWN_CONFLICTS = new Set(['/favicon.ico', '/robots.txt'])
+const KNOWN_CONFLICTS = new Set(['/favicon.ico', '/robots.txt', '/sitemap.xml'])
 const loginPattern = new RegExp(limits.login.pattern)
 
 /**

@@ -96,6 +96,9 @@ const profile: ProfileResource = {
   socials: [{ link: 'https://instagram.com/jane.doe', order: 0 }],
   themeId: 1,
   languageId: null,
+  seoTitle: null,
+  seoDescription: null,
+  seoSubject: 'person',
   computed: { url: 'https://slotline.example/jane.doe', avatarUrl: null, bgImageUrl: null, socials: [{ icon: 'instagram' }], isMain: true, status: true },
 }
 const c = { fileUrl: (path: string) => `https://slotline.example/static/${path}` }

@@ -33,6 +33,9 @@ const profile: ProfileResource = {
   ],
   themeId: 1,
   languageId: null,
+  seoTitle: null,
+  seoDescription: null,
+  seoSubject: 'person',
   computed: {
     url: 'https://slotline.example/jane.doe',
     avatarUrl: 'https://slotline.example/static/u1/avatar.webp',
