@@ -12,6 +12,11 @@ export interface ConnectedApp {
   clientId: string
   /** The client's metadata document URL, for clients identified by one. */
   metadataUrl: string | null
+  /**
+   * The hosts its redirect addresses name: where the person was sent back after approving, which
+   * tells two applications of one name apart (a name is whatever the application registered).
+   */
+  redirectHosts: string[]
   scopes: string[]
   authorisedAt: string
   lastUsedAt: string | null
@@ -29,10 +34,22 @@ async function list(ctx: AppContext, principal: Principal): Promise<ConnectedApp
     name: r.name,
     clientId: r.client_id,
     metadataUrl: r.metadata_url,
+    redirectHosts: hostsOf(r.redirect_uris),
     scopes: r.scopes.split(' ').filter(Boolean),
     authorisedAt: r.created_at,
     lastUsedAt: r.last_used_at,
   }))
+}
+
+function hostsOf(redirectUris: string): string[] {
+  const hosts = (JSON.parse(redirectUris) as string[]).flatMap((uri) => {
+    try {
+      return [new URL(uri).host || new URL(uri).protocol.replace(/:$/, '')]
+    } catch {
+      return []
+    }
+  })
+  return [...new Set(hosts)]
 }
 
 /**

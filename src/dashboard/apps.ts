@@ -32,20 +32,23 @@ ${appsTable(p.user, apps, p.csrf())}
 /** The table, or what will appear in it once an application is connected. */
 export function appsTable(user: User, apps: ConnectedApp[], csrf: string): SafeHtml {
   if (!apps.length) {
-    return h`<p class="muted">No application is connected. When you approve one in your browser, it appears here with its name, its client id or metadata address, the access it has, when you authorised it and when it last used your account, and a Disconnect button: its very next request after that fails.</p>`
+    return h`<p class="muted">No application is connected. When you approve one in your browser, it appears here with its name, the address it returns you to, its client id or metadata address, the access it has, when you connected it and when it last used your account, and a Disconnect button: its very next request after that fails.</p>`
   }
   return h`<div class="table-wrap"><table class="stack">
-<thead><tr><th scope="col">Application</th><th scope="col">Access</th><th scope="col">Authorised</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+<thead><tr><th scope="col">Application</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
 <tbody>
 ${apps.map(
   (
     a,
-  ) => h`<tr><td><strong>${a.name}</strong><br><span class="muted">${a.metadataUrl ?? a.clientId}</span></td><td data-label="Access">${a.scopes.join(', ')}</td><td data-label="Authorised">${when(user, a.authorisedAt)}</td><td data-label="Last used">${when(user, a.lastUsedAt)}</td>
-<td><form method="post" action="/settings/apps/${a.grantId}/disconnect">${csrfField(csrf)}<button type="submit" class="secondary" aria-label="Disconnect ${a.name}">Disconnect</button></form></td></tr>
+  ) => h`<tr><td><strong>${a.name}</strong><br><span class="muted">Returns you to ${returnsTo(a)}</span><br><span class="muted">${a.metadataUrl ?? a.clientId}</span></td><td data-label="Access">${a.scopes.join(', ')}</td><td data-label="Connected">${when(user, a.authorisedAt)}</td><td data-label="Last used">${when(user, a.lastUsedAt)}</td>
+<td><form method="post" action="/settings/apps/${a.grantId}/disconnect">${csrfField(csrf)}<button type="submit" class="secondary" aria-label="Disconnect ${a.name} at ${returnsTo(a)}, connected ${when(user, a.authorisedAt)}">Disconnect</button></form></td></tr>
 `,
 )}</tbody>
 </table></div>`
 }
+
+/** Two applications may register one name; where each sends you back after approving tells them apart. */
+const returnsTo = (a: ConnectedApp) => a.redirectHosts.join(', ') || 'no address'
 
 async function disconnect(p: PageInput<User>) {
   const id = parseId(p.params.grantId) ?? 0

@@ -9,7 +9,7 @@ import { installJsonBody } from '../http/json-body.ts'
 import { ARGUMENT_LIMITS, MCP_BODY_LIMIT } from './argument-limits.ts'
 import { authenticateMcp } from './authenticate.ts'
 import { surfaceFor } from './message-surface.ts'
-import type { McpExtra } from './mcp-endpoint.ts'
+import type { McpExtra } from './server.ts'
 
 export const MCP_PATH = '/mcp'
 

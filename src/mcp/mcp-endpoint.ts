@@ -1,16 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node'
 import { type AuthInfo, classifyInboundRequest, createMcpHandler } from '@modelcontextprotocol/server'
-import type { Principal } from '../auth/principal.ts'
 import type { AppContext } from '../context.ts'
-import type { Surface } from './message-surface.ts'
-import { buildMcpServer } from './server.ts'
-
-/** What the route hands the SDK: our principal and what the message needs, in AuthInfo's free `extra`. */
-export interface McpExtra {
-  principal: Principal
-  surface: Surface
-}
+import { laneFor, openCallLane } from './call-lane.ts'
+import { buildMcpServer, type McpExtra } from './server.ts'
 
 export type McpRequest = IncomingMessage & { auth: AuthInfo }
 
@@ -31,8 +24,9 @@ export function createMcpEndpoint(ctx: AppContext) {
   const onerror = (err: Error) => ctx.log.info({ err: err.message }, 'MCP request refused')
   const serverFor = (auth: AuthInfo | undefined) => {
     const extra = auth?.extra as unknown as McpExtra
-    return buildMcpServer({ ctx, principal: extra.principal }, extra.surface)
+    return buildMcpServer(ctx, extra.surface)
   }
+  const lane = openCallLane(buildMcpServer(ctx), onerror)
   const modern = toNodeHandler(createMcpHandler((request) => serverFor(request.authInfo), { onerror }))
 
   async function serveLegacyPost(req: McpRequest, res: ServerResponse, body: unknown): Promise<void> {
@@ -62,7 +56,10 @@ export function createMcpEndpoint(ctx: AppContext) {
         mcpNameHeader: header(req, 'mcp-name'),
         body,
       })
-    if (route && route.kind === 'legacy') return serveLegacyPost(req, res, body)
+    if (route && route.kind === 'legacy') {
+      if (route.reason === 'no-claim' && laneFor(req, body)) return lane.answer(req, res, body)
+      return serveLegacyPost(req, res, body)
+    }
     return modern(req, res, body)
   }
 }

@@ -1,5 +1,6 @@
-import { fromJsonSchema, McpServer, type ScopeChallenge } from '@modelcontextprotocol/server'
-import { can } from '../auth/principal.ts'
+import { type AuthInfo, fromJsonSchema, McpServer, type ScopeChallenge } from '@modelcontextprotocol/server'
+import { can, type Principal } from '../auth/principal.ts'
+import type { AppContext } from '../context.ts'
 import { invalidField } from '../kernel/errors.ts'
 import { renderNextSteps, renderNextStepsIn } from '../kernel/next-step.ts'
 import { ARGUMENT_LIMITS, oversizedArguments } from './argument-limits.ts'
@@ -22,9 +23,22 @@ const acceptAll = { getValidator: () => (input: unknown) => ({ valid: true as co
  * insufficient_scope naming the whole set it needs, so the client can ask the user for more.
  * A personal token cannot be stepped up; it gets the tool error naming the scope (callTool).
  */
-function stepUp(tool: AnyToolDef, { principal }: ToolContext): ScopeChallenge | undefined {
+export function stepUp(tool: AnyToolDef, principal: Principal): ScopeChallenge | undefined {
   if (principal.clientId === undefined || can(principal, tool.scope)) return undefined
   return { scopes: [tool.scope, ...principal.abilities], errorDescription: `${tool.name} needs the ${tool.scope} scope` }
+}
+
+/** What the route hands the SDK: our principal and what the message needs, in AuthInfo's free `extra`. */
+export interface McpExtra {
+  principal: Principal
+  surface: Surface
+}
+
+/** The principal the route authenticated, from the request the SDK hands a handler. */
+function principalIn(authInfo: AuthInfo | undefined): Principal {
+  const principal = (authInfo?.extra as unknown as McpExtra | undefined)?.principal
+  if (!principal) throw new Error('An /mcp message reached a tool without the principal the route authenticated.')
+  return principal
 }
 
 /** What a tool shows clients, worked out once: the schemas' validators are compiled on creation. */
@@ -76,8 +90,11 @@ function preparedTools(publicUrl: string): PreparedTool[] {
   return list
 }
 
-/** A fresh server per request (stateless Streamable HTTP) holding what its message needs. */
-export function buildMcpServer(tc: ToolContext, surface: Surface = EVERYTHING): McpServer {
+/**
+ * A server holding what a message needs. Who calls is read from each request (its AuthInfo), not
+ * built in, so one server can answer the messages of many callers (mcp-endpoint.ts).
+ */
+export function buildMcpServer(ctx: AppContext, surface: Surface = EVERYTHING): McpServer {
   const server = new McpServer(
     { name: 'slotline', title: 'Slotline', version: '1.0.0' },
     {
@@ -90,7 +107,7 @@ export function buildMcpServer(tc: ToolContext, surface: Surface = EVERYTHING): 
     },
   )
   const only = typeof surface.tools === 'object' ? surface.tools.only : undefined
-  for (const { tool, description, inputSchema, outputSchema } of preparedTools(tc.ctx.config.publicUrl)) {
+  for (const { tool, description, inputSchema, outputSchema } of preparedTools(ctx.config.publicUrl)) {
     if (surface.tools === 'none' || (only !== undefined && tool.name !== only)) continue
     server.registerTool(
       tool.name,
@@ -101,9 +118,9 @@ export function buildMcpServer(tc: ToolContext, surface: Surface = EVERYTHING): 
         ...(outputSchema && { outputSchema }),
         annotations: { ...tool.annotations },
         _meta: { 'slotline/scope': tool.scope },
-        scopeChallenge: () => stepUp(tool, tc),
+        scopeChallenge: ({ authInfo }) => stepUp(tool, principalIn(authInfo)),
       },
-      (args: unknown) => callTool(tool, args, tc),
+      (args: unknown, { http }) => callTool(tool, args, { ctx, principal: principalIn(http?.authInfo) }),
     )
   }
   if (surface.resources) registerSlotTypeResources(server)

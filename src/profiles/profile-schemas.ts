@@ -87,7 +87,7 @@ export const StoreProfileRequest = Type.Object(
       maxLength: limits.login.maxLength,
       pattern: limits.login.pattern,
       description:
-        'The public address segment; check availability with {{profiles.checkLogin}}. Digits only is allowed (the page is /<digits>), but API paths then reach the profile by its id.',
+        "The public address segment; check availability with {{profiles.checkLogin}}. Digits only is allowed (the page is /<digits>), but a page key of digits is then read as the page's id.",
       examples: ['jane.doe'],
     }),
   },

@@ -34,10 +34,11 @@ const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max))
 
 function readOnly(slot: { id?: number; type: string }, def: AnySlotTypeDef | undefined): AppError {
   if (!def) return new AppError('read_only', { message: unsupportedMessage(slot.type) })
+  // Said the same to every face: where such a slot is made is no concern of the caller refused here.
   const message =
     slot.id === undefined
-      ? `${slot.type} slots are read-only through the API: they can be read, deleted and reordered, but not created or changed.`
-      : `Slot ${slot.id} is a ${slot.type} slot, read-only through the API: it can be read, deleted and reordered, but not changed.`
+      ? `${slot.type} slots can be read, deleted and reordered, but not created or changed here.`
+      : `Slot ${slot.id} is ${/^[aeiou]/.test(slot.type) ? 'an' : 'a'} ${slot.type} slot: it can be read, deleted and reordered, but not changed here.`
   return new AppError('read_only', { message })
 }
 

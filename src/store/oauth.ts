@@ -119,6 +119,7 @@ async function listGrantsWithClients(db: Db, userId: number) {
       'oauth_grants.last_used_at',
       'oauth_clients.name',
       'oauth_clients.metadata_url',
+      'oauth_clients.redirect_uris',
     ])
     .where('oauth_grants.user_id', '=', userId)
     .orderBy('oauth_grants.id')

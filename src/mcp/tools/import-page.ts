@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { ARCHIVE_LIMITS } from '../../transfer/page-archive.ts'
 import { PageDocument } from '../../transfer/page-document.ts'
 import { ImportResult, pageImport as pageImportUseCases } from '../../core/use-cases.ts'
+import { AppError } from '../../kernel/errors.ts'
 import { limits } from '../../kernel/limits.ts'
 import { defineTool } from '../define-tool.ts'
 import { doneText } from '../dry-run.ts'
@@ -36,8 +37,17 @@ export default defineTool({
   outputSchema: ImportResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ document, login, dryRun }, { ctx, principal }) => {
-    const result = await pageImportUseCases.importPage(ctx, principal, { document, login }, { dryRun })
+    const result = await pageImportUseCases.importPage(ctx, principal, { document, login }, { dryRun }).catch((err) => {
+      throw underDocument(err)
+    })
     const skipped = result.skipped.length ? ` Not imported: ${result.skipped.map((s) => `${s.field} (${s.reason})`).join('; ')}` : ''
     return { structured: result, text: doneText(dryRun, `Page ${result.profile.login} with ${result.created.slots} slots.${skipped}`) }
   },
 })
+
+/** The use case names a document's fields from its top, as the REST body is the document; here it is an argument. */
+function underDocument(err: unknown): unknown {
+  if (!(err instanceof AppError) || !err.errors) return err
+  const errors = Object.fromEntries(Object.entries(err.errors).map(([field, messages]) => [field === 'login' ? field : `document.${field}`, messages]))
+  return new AppError(err.code, { message: err.message, errors, status: err.status, headers: err.headers, cause: err })
+}

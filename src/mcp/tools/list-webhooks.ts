@@ -8,7 +8,7 @@ export default defineTool({
   name: 'list_webhooks',
   title: 'List where page news is sent',
   description:
-    'Lists the account’s webhook endpoints: address, event types, pages, on or off and why. Use it before asking why news did not arrive; manage them in the dashboard or the API.',
+    'Lists the account’s webhook endpoints: address, event types, pages, on or off and why. Use it before asking why news did not arrive; no tool changes them, the account’s owner does.',
   scope: 'profile:read',
   inputSchema: Type.Object({}, { additionalProperties: false }),
   outputSchema: Type.Object({ endpoints: Type.Array(WebhookEndpoint) }, { additionalProperties: false }),
