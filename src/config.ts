@@ -289,14 +289,18 @@ function singleSignOnConfig(env: Env): SingleSignOnConfig | undefined {
 function registration(env: Env, sso: SingleSignOnConfig | undefined): Config['registration'] {
   if (passwordSignIn(env, sso)) return oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open')
   if (oneOf(env, 'REGISTRATION', ['open', 'closed'], 'closed') === 'open') {
-    throw new ConfigError('REGISTRATION', 'open makes password accounts, which cannot sign in with PASSWORD_SIGN_IN=off; leave it unset (new people arrive through OIDC_AUTO_REGISTER)')
+    throw new ConfigError(
+      'REGISTRATION',
+      'open makes password accounts, which cannot sign in with PASSWORD_SIGN_IN=off; leave it unset (new people arrive through OIDC_AUTO_REGISTER)',
+    )
   }
   return 'closed'
 }
 
 function passwordSignIn(env: Env, sso: SingleSignOnConfig | undefined): boolean {
   const on = onOff(env, 'PASSWORD_SIGN_IN', true)
-  if (!on && !sso) throw new ConfigError('PASSWORD_SIGN_IN', 'off needs single sign-on (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), or nobody could sign in')
+  if (!on && !sso)
+    throw new ConfigError('PASSWORD_SIGN_IN', 'off needs single sign-on (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), or nobody could sign in')
   return on
 }
 

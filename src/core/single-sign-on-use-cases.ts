@@ -10,7 +10,7 @@ import { type SsoIdentity, ssoIdentitiesRepository } from '../store/sso-identiti
 import { isUniqueViolation } from '../store/unique-violation.ts'
 import { usersRepository } from '../store/users.ts'
 
-export type { PendingAuthorization, ProviderIdentity, SsoIdentity }
+export type { ProviderIdentity }
 
 /**
  * Why a provider's person was not let in, each shown in plain words by the face:

@@ -68,7 +68,11 @@ async function startSignIn(p: PageInput<any>) {
 
 function notOn(p: PageInput<any>) {
   return p.render(
-    { title: 'Single sign-on is off', narrow: true, body: h`<h1>Single sign-on is off</h1><p>This service does not use single sign-on. <a href="/login">Sign in</a> instead.</p>` },
+    {
+      title: 'Single sign-on is off',
+      narrow: true,
+      body: h`<h1>Single sign-on is off</h1><p>This service does not use single sign-on. <a href="/login">Sign in</a> instead.</p>`,
+    },
     404,
   )
 }
@@ -106,7 +110,8 @@ async function callback(p: PageInput<any>) {
   const fresh = pending && Date.now() - pending.at < PENDING_MS ? pending : undefined
   if (!fresh) return problem(p, 'Start again', 'This sign-in took too long or was started in another browser. Start again from the sign-in page.', 400)
   const identity = await useCases.singleSignOn.complete(p.ctx, { callbackUrl: new URL(`${p.ctx.config.publicUrl}${p.req.url}`), pending: fresh })
-  if (!identity) return problem(p, 'You are not signed in', 'Your single sign-on provider did not sign you in, or its answer could not be checked. Start again.', 401)
+  if (!identity)
+    return problem(p, 'You are not signed in', 'Your single sign-on provider did not sign you in, or its answer could not be checked. Start again.', 401)
   if (fresh.linkUserId !== undefined) return finishLink(p, fresh.linkUserId, identity)
   const outcome = await useCases.singleSignOn.signIn(p.ctx, identity)
   if ('refused' in outcome) return problem(p, 'You are not signed in', refusalText(p.ctx, outcome.refused, identity.email), 403)

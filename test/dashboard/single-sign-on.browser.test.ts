@@ -11,7 +11,13 @@ import { startProvider, type TestProvider } from '../helpers/oidc-provider.ts'
 // the sign-in page with passwords off. Each new view is checked with axe and photographed.
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
 const BUTTON = 'Sign in with Example ID'
-const ENV = { OIDC_CLIENT_ID: 'slotline', OIDC_CLIENT_SECRET: 'browser-test-client-secret', OIDC_BUTTON_TEXT: BUTTON, OIDC_ALLOWED_DOMAINS: 'example.test', OIDC_AUTO_REGISTER: 'on' }
+const ENV = {
+  OIDC_CLIENT_ID: 'slotline',
+  OIDC_CLIENT_SECRET: 'browser-test-client-secret',
+  OIDC_BUTTON_TEXT: BUTTON,
+  OIDC_ALLOWED_DOMAINS: 'example.test',
+  OIDC_AUTO_REGISTER: 'on',
+}
 
 function providerAndApp(env: Record<string, string> = {}) {
   const s = {} as { t: TestApp; op: TestProvider; browser: Browser }
@@ -40,7 +46,7 @@ describe(`single sign-on in a real browser (${STORE})`, () => {
 
   for (const width of [375, 1280]) {
     it(`signs in with the button, refuses another domain, and links from Account (${width} px)`, async () => {
-      const context = await localContext(s.browser, { viewport: { width, height: 900 }, javaScriptEnabled: width === 1280 })
+      const context = await localContext(s.browser, { viewport: { width, height: 900 } })
       const page = await context.newPage()
       await page.goto(`${s.t.url}/login`)
       await audit(page, `sign-in-${width}`)
@@ -50,6 +56,8 @@ describe(`single sign-on in a real browser (${STORE})`, () => {
       await page.waitForURL(`${s.t.url}/my-links`)
       await page.getByRole('button', { name: 'Sign out' }).click()
       await page.waitForURL(`${s.t.url}/login`)
+      // Signed out here, not at the provider: a fresh browser, so the next person is asked for.
+      await context.clearCookies()
 
       s.op.person = { sub: `quinn-${width}`, email: `quinn.${width}@elsewhere.test`, email_verified: true }
       await page.getByRole('link', { name: BUTTON }).click()
@@ -58,6 +66,7 @@ describe(`single sign-on in a real browser (${STORE})`, () => {
       await audit(page, `refused-${width}`)
 
       const user = await makeUser(s.t)
+      await context.clearCookies()
       await page.getByRole('link', { name: 'Back to sign in' }).click()
       await page.getByLabel('E-mail').fill(user.email)
       await page.getByLabel('Password').fill('correct horse battery')
