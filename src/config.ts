@@ -92,6 +92,24 @@ export interface Config {
    * and views are counted by the page's own uncached counting request (src/pages/shared-cache.ts).
    */
   publicCacheSeconds: number
+  /** Single sign-on through one OpenID Connect provider (src/auth/single-sign-on.ts); unset: none. */
+  singleSignOn: SingleSignOnConfig | undefined
+  /** Whether the sign-in page takes e-mail and password; off only beside single sign-on. */
+  passwordSignIn: boolean
+}
+
+export interface SingleSignOnConfig {
+  /** The provider's issuer identifier; its discovery document lives under it. */
+  issuer: string
+  clientId: string
+  /** Sent to the provider's token endpoint only; never shown, logged or exported. */
+  clientSecret: string
+  /** The words on the sign-in button. */
+  buttonText: string
+  /** Lower-case e-mail domains a new account may have; empty: any. */
+  allowedDomains: string[]
+  /** Whether a person the provider vouches for, without an account here, gets one. */
+  autoRegister: boolean
 }
 
 export class ConfigError extends Error {
@@ -216,11 +234,82 @@ function domainsConfig(env: Env): Config['domains'] {
   }
 }
 
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase()
+  if (raw === '') return fallback
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true
+  if (['off', 'false', '0', 'no'].includes(raw)) return false
+  throw new ConfigError(name, `expected on or off, got "${env[name]}"`)
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * The OIDC_* variables: all three of issuer, client id and secret, or none of them. The issuer
+ * must be https, except on this machine (a provider beside the service, tests).
+ */
+function singleSignOnConfig(env: Env): SingleSignOnConfig | undefined {
+  const given = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((n) => (env[n] ?? '').trim() !== '')
+  if (given.length === 0) {
+    for (const name of ['OIDC_BUTTON_TEXT', 'OIDC_ALLOWED_DOMAINS', 'OIDC_AUTO_REGISTER']) {
+      if ((env[name] ?? '').trim() !== '') throw new ConfigError(name, 'single sign-on is off: set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too')
+    }
+    return undefined
+  }
+  for (const name of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) {
+    // The secret's value is never part of a message: the variable's name says enough.
+    if (!given.includes(name)) throw new ConfigError(name, `required with ${given.join(' and ')}; single sign-on needs issuer, client id and client secret`)
+  }
+  // Kept as written, a trailing slash too: the provider's tokens must name exactly this issuer.
+  const issuer = env.OIDC_ISSUER_URL!.trim()
+  url(env, 'OIDC_ISSUER_URL', undefined, ['http:', 'https:'])
+  const parsed = new URL(issuer)
+  if (parsed.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname)) {
+    throw new ConfigError('OIDC_ISSUER_URL', `must be an https URL (http only for a provider on this machine), got "${issuer}"`)
+  }
+  const allowedDomains = list(env, 'OIDC_ALLOWED_DOMAINS').map((d) => d.toLowerCase().replace(/^@/, ''))
+  for (const domain of allowedDomains) {
+    if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(domain)) {
+      throw new ConfigError('OIDC_ALLOWED_DOMAINS', `expected e-mail domains separated by commas (example.com), got "${domain}"`)
+    }
+  }
+  const buttonText = str(env, 'OIDC_BUTTON_TEXT', 'Sign in with single sign-on').trim()
+  if (buttonText.length > 60) throw new ConfigError('OIDC_BUTTON_TEXT', `must be at most 60 characters, got ${buttonText.length}`)
+  return {
+    issuer,
+    clientId: env.OIDC_CLIENT_ID!.trim(),
+    clientSecret: env.OIDC_CLIENT_SECRET!,
+    buttonText,
+    allowedDomains,
+    autoRegister: onOff(env, 'OIDC_AUTO_REGISTER', false),
+  }
+}
+
+/** `/register` makes password accounts: with password sign-in off they could not sign in, so it is closed. */
+function registration(env: Env, sso: SingleSignOnConfig | undefined): Config['registration'] {
+  if (passwordSignIn(env, sso)) return oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open')
+  if (oneOf(env, 'REGISTRATION', ['open', 'closed'], 'closed') === 'open') {
+    throw new ConfigError(
+      'REGISTRATION',
+      'open makes password accounts, which cannot sign in with PASSWORD_SIGN_IN=off; leave it unset (new people arrive through OIDC_AUTO_REGISTER)',
+    )
+  }
+  return 'closed'
+}
+
+function passwordSignIn(env: Env, sso: SingleSignOnConfig | undefined): boolean {
+  const on = onOff(env, 'PASSWORD_SIGN_IN', true)
+  if (!on && !sso)
+    throw new ConfigError('PASSWORD_SIGN_IN', 'off needs single sign-on (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), or nobody could sign in')
+  return on
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = str(env, 'HOST', '127.0.0.1')
   const port = int(env, 'PORT', 8080, 0, 65535)
   const publicUrl = url(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`, ['http:', 'https:'])!
   const s3Bucket = env.S3_BUCKET
+  const singleSignOn = singleSignOnConfig(env)
   return {
     host,
     port,
@@ -267,10 +356,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     metricsToken: metricsToken(env),
     secret: env.SECRET_KEY || undefined,
-    registration: oneOf(env, 'REGISTRATION', ['open', 'closed'], 'open'),
+    registration: registration(env, singleSignOn),
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: str(env, 'MAIL_FROM', 'Slotline <no-reply@localhost>') } : undefined,
     trustProxy: trustProxy(env),
     domains: domainsConfig(env),
     publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 0, 0, 86_400),
+    singleSignOn,
+    passwordSignIn: passwordSignIn(env, singleSignOn),
   }
 }

@@ -36,6 +36,54 @@ describe('configuration', () => {
     })
   }
 
+  describe('single sign-on', () => {
+    const sso = { OIDC_ISSUER_URL: 'https://id.example.test/realms/main', OIDC_CLIENT_ID: 'slotline', OIDC_CLIENT_SECRET: 's3cret-value-xyz' }
+
+    it('is off by default, with password sign-in on', () => {
+      const c = loadConfig({})
+      assert.equal(c.singleSignOn, undefined)
+      assert.equal(c.passwordSignIn, true)
+    })
+
+    it('reads issuer, client, button text, domains and the switches', () => {
+      const c = loadConfig({ ...sso, OIDC_ALLOWED_DOMAINS: 'Example.test, @staff.example.test', OIDC_AUTO_REGISTER: 'on', PASSWORD_SIGN_IN: 'off' })
+      assert.deepEqual(c.singleSignOn, {
+        issuer: 'https://id.example.test/realms/main',
+        clientId: 'slotline',
+        clientSecret: 's3cret-value-xyz',
+        buttonText: 'Sign in with single sign-on',
+        allowedDomains: ['example.test', 'staff.example.test'],
+        autoRegister: true,
+      })
+      assert.equal(c.passwordSignIn, false)
+      assert.equal(c.registration, 'closed', 'password accounts could not sign in')
+    })
+
+    for (const [env, variable] of [
+      [{ OIDC_ISSUER_URL: sso.OIDC_ISSUER_URL }, 'OIDC_CLIENT_ID'],
+      [{ OIDC_ISSUER_URL: sso.OIDC_ISSUER_URL, OIDC_CLIENT_ID: 'x' }, 'OIDC_CLIENT_SECRET'],
+      [{ OIDC_CLIENT_SECRET: 'x' }, 'OIDC_ISSUER_URL'],
+      [{ ...sso, OIDC_ISSUER_URL: 'http://id.example.test' }, 'OIDC_ISSUER_URL'],
+      [{ ...sso, OIDC_ISSUER_URL: 'not a url' }, 'OIDC_ISSUER_URL'],
+      [{ ...sso, OIDC_ALLOWED_DOMAINS: 'example' }, 'OIDC_ALLOWED_DOMAINS'],
+      [{ ...sso, OIDC_AUTO_REGISTER: 'maybe' }, 'OIDC_AUTO_REGISTER'],
+      [{ OIDC_AUTO_REGISTER: 'on' }, 'OIDC_AUTO_REGISTER'],
+      [{ PASSWORD_SIGN_IN: 'off' }, 'PASSWORD_SIGN_IN'],
+      [{ ...sso, PASSWORD_SIGN_IN: 'off', REGISTRATION: 'open' }, 'REGISTRATION'],
+    ] as Array<[Record<string, string>, string]>) {
+      it(`stops on ${JSON.stringify(env)} naming ${variable}, never the secret`, () => {
+        assert.throws(
+          () => loadConfig(env),
+          (err: unknown) => err instanceof ConfigError && err.variable === variable && !err.message.includes(sso.OIDC_CLIENT_SECRET),
+        )
+      })
+    }
+
+    it('takes http for a provider on this machine only', () => {
+      assert.equal(loadConfig({ ...sso, OIDC_ISSUER_URL: 'http://127.0.0.1:9000' }).singleSignOn?.issuer, 'http://127.0.0.1:9000')
+    })
+  })
+
   it('accepts 0 to turn a rate limit off', () => {
     assert.equal(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimit.perMinute, 0)
   })

@@ -8,6 +8,7 @@ import { field, fieldErrorsOf, formCard, timeZoneSelect } from './form-fields.ts
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { countRegistration, countSignIn } from './sign-in-limits.ts'
 import { startSignedInSession } from './signed-in-session.ts'
+import { ssoSettingsCard } from './sso-pages.ts'
 
 export const accountSettingsPages: PageRow[] = [
   { method: 'GET', url: '/settings', signedIn: true, handler: async (p) => settingsPage(p, {}) },
@@ -77,7 +78,7 @@ ${formCard({
 })}
 </div>
 ${securityCard}
-${accountLifecycleCard}`,
+${ssoSettingsCard(p.ctx)}${accountLifecycleCard}`,
     },
     status,
   )

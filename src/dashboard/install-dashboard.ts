@@ -15,6 +15,7 @@ import { pageTransferPages } from './page-transfer-pages.ts'
 import { profilePages } from './profile-page.ts'
 import { signInPages } from './sign-in.ts'
 import { secondStepPages } from './second-step.ts'
+import { ssoPages } from './sso-pages.ts'
 import { twoFactorPages } from './two-factor-settings.ts'
 import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
@@ -32,6 +33,7 @@ import { editorPages } from './editor/editor-routes.ts'
 export const dashboardPages: PageRow[] = [
   ...signInPages, // GET / (the dashboard, or a welcome page for visitors), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
   ...secondStepPages, // GET/POST /login/code (the second step after the password)
+  ...ssoPages, // GET /login/sso (+ /callback), GET /settings/single-sign-on, POST …/link, …/unlink
   ...registrationPages, // GET/POST /register
   ...welcomePages, // GET /login/forgot
   ...accountSettingsPages, // GET/POST /settings, POST /settings/email, POST /settings/password

@@ -53,7 +53,7 @@ function codeForm(p: PageInput<any>, o: { errors?: FieldErrors }, status = 200) 
       title: 'Two-factor code',
       narrow: true,
       body: h`<h1>Enter your code</h1>
-${o.errors ? h`<p class="notice bad" role="alert">That code did not work. Check the time on your phone, wait for the next code and try again.</p>\n` : ''}<p>Your password was right. Your account also asks for a code from your authenticator app.</p>
+${o.errors ? h`<p class="notice bad" role="alert">That code did not work. Check the time on your phone, wait for the next code and try again.</p>\n` : ''}<p>One more step: your account also asks for a code from your authenticator app.</p>
 <form method="post" action="/login/code" class="card" novalidate>
 ${csrfField(p.csrf())}
 ${codeField(o.errors)}

@@ -12,6 +12,7 @@ import { countSignIn } from './sign-in-limits.ts'
 import { startSecondStep } from './second-step.ts'
 import * as useCases from '../core/use-cases.ts'
 import { startSignedInSession } from './signed-in-session.ts'
+import { ssoButton } from './sso-pages.ts'
 
 export const signInPages: PageRow[] = [
   { method: 'GET', url: '/', signedIn: false, handler: home },
@@ -40,6 +41,7 @@ async function showSignIn(p: PageInput<any>) {
 }
 
 async function signInForm(p: PageInput<any>, o: { email: string; next: string; errors?: FieldErrors }, status = 200) {
+  if (!p.ctx.config.passwordSignIn) return ssoOnlyPage(p, o.next, status)
   const registration = p.ctx.config.registration === 'open'
   return p.render(
     {
@@ -53,8 +55,22 @@ ${field({ name: 'email', label: 'E-mail', type: 'email', value: o.email, errors:
 ${field({ name: 'password', label: 'Password', type: 'password', errors: o.errors, autocomplete: 'current-password', required: true })}
 <button type="submit">Sign in</button>
 </form>
-<p><a href="/login/forgot">Forgot your password?</a></p>
+${ssoButton(p.ctx, o.next)}<p><a href="/login/forgot">Forgot your password?</a></p>
 ${registration ? h`<p>No account yet? <a href="${withNext('/register', o.next)}">Create one</a>.</p>` : h`<p class="muted">New accounts are created by the operator of this service.</p>`}`,
+    },
+    status,
+  )
+}
+
+/** With password sign-in off: the provider's button alone, and no password form to post. */
+function ssoOnlyPage(p: PageInput<any>, next: string, status = 200) {
+  return p.render(
+    {
+      title: 'Sign in',
+      narrow: true,
+      body: h`<h1>Sign in</h1>
+${status === 403 ? h`<p class="notice bad" role="alert">Signing in with a password is turned off here. Use the button below.</p>\n` : ''}<p>This service signs you in through your organisation's sign-in service.</p>
+${ssoButton(p.ctx, next)}`,
     },
     status,
   )
@@ -77,6 +93,7 @@ function signInProblem(errors: FieldErrors | undefined) {
 const WRONG = 'The e-mail or the password is not right.'
 
 async function signIn(p: PageInput<any>) {
+  if (!p.ctx.config.passwordSignIn) return ssoOnlyPage(p, safeNext(text(p.form, 'next')), 403)
   const email = text(p.form, 'email').trim()
   const password = text(p.form, 'password')
   const next = safeNext(text(p.form, 'next'))

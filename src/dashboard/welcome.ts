@@ -15,6 +15,18 @@ export const welcomePages: PageRow[] = [
   { method: 'POST', url: '/login/reset', signedIn: false, handler: reset },
 ]
 
+/** With password sign-in off a new password opens nothing: the reset pages say so instead. */
+function noPasswords(p: PageInput<any>) {
+  return p.render(
+    {
+      title: 'Passwords are not used here',
+      narrow: true,
+      body: h`<h1>Passwords are not used here</h1><p>This service signs you in through your organisation's sign-in service, so there is no password to reset. <a href="/login">Sign in</a> with it instead.</p>`,
+    },
+    403,
+  )
+}
+
 /** `/` for a visitor: what this is, how to get in, and where programs connect. */
 export function welcomePage(p: PageInput<any>) {
   const open = p.ctx.config.registration === 'open'
@@ -36,6 +48,7 @@ ${open ? '' : h`<p class="muted">New accounts are created by the operator of thi
 
 /** With SMTP_URL a link is mailed; without, the service cannot prove an address is yours: the operator resets it. */
 async function forgotPassword(p: PageInput<any>) {
+  if (!p.ctx.config.passwordSignIn) return noPasswords(p)
   if (passwordReset.canMail(p.ctx)) {
     return p.render({
       title: 'Forgot your password?',
@@ -63,6 +76,7 @@ ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username
 
 /** The same answer whether or not the address has an account. */
 async function sendResetLink(p: PageInput<any>) {
+  if (!p.ctx.config.passwordSignIn) return noPasswords(p)
   const email = text(p.form, 'email').trim()
   if (!passwordReset.canMail(p.ctx)) return forgotPassword(p)
   if (email) {
@@ -106,12 +120,14 @@ function expired(p: PageInput<any>) {
 }
 
 async function showReset(p: PageInput<any>) {
+  if (!p.ctx.config.passwordSignIn) return noPasswords(p)
   const token = p.query.token ?? ''
   if (!(await passwordReset.isTokenValid(p.ctx, token))) return expired(p)
   return resetForm(p, token)
 }
 
 async function reset(p: PageInput<any>) {
+  if (!p.ctx.config.passwordSignIn) return noPasswords(p)
   const token = text(p.form, 'token')
   let userId: number
   try {

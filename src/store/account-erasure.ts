@@ -42,6 +42,7 @@ async function erase(db: Db, userId: number): Promise<ErasedAccount> {
   await db.deleteFrom('email_changes').where('user_id', '=', userId).execute()
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
   await db.deleteFrom('totp_authenticators').where('user_id', '=', userId).execute()
+  await db.deleteFrom('sso_identities').where('user_id', '=', userId).execute()
   await db.deleteFrom('users').where('id', '=', userId).execute()
   return { profiles, filePaths: files.map((f) => f.path) }
 }

@@ -394,6 +394,17 @@ export interface CustomDomainsTable {
   updated_at: string
 }
 
+/** A provider account linked to an account here, found by (issuer, subject) alone. */
+export interface SsoIdentitiesTable {
+  id: Generated<number>
+  user_id: number
+  issuer: string
+  subject: string
+  email: string | null
+  created_at: string
+  last_used_at: string | null
+}
+
 export interface Database {
   users: UsersTable
   tokens: TokensTable
@@ -428,4 +439,5 @@ export interface Database {
   totp_authenticators: TotpAuthenticatorsTable
   recovery_codes: RecoveryCodesTable
   custom_domains: CustomDomainsTable
+  sso_identities: SsoIdentitiesTable
 }
