@@ -51,7 +51,7 @@ ${passwordCard(p, password, passkeys.length, s)}`,
 function passkeyRow(p: PageInput<User>, k: PasskeyView): SafeHtml {
   const id = `rename-${k.id}`
   return h`<tr><td><strong>${k.name}</strong></td><td data-label="Added">${when(p.user, k.createdAt)}</td><td data-label="Last used">${when(p.user, k.lastUsedAt)}</td>
-<td><form method="post" action="/settings/passkeys/${String(k.id)}/rename" class="inline-form">${csrfField(p.csrf())}<label class="sr-only" for="${id}">New name for ${k.name}</label><input id="${id}" name="name" value="${k.name}" maxlength="60" required><button type="submit" class="secondary" aria-label="Rename ${k.name}">Rename</button></form>
+<td><form method="post" action="/settings/passkeys/${String(k.id)}/rename" class="inline-form">${csrfField(p.csrf())}<label class="sr-only" for="${id}">New name for ${k.name}</label><input id="${id}" name="name" type="text" value="${k.name}" maxlength="60" required><button type="submit" class="secondary" aria-label="Rename ${k.name}">Rename</button></form>
 <form method="post" action="/settings/passkeys/${String(k.id)}/remove">${csrfField(p.csrf())}<button type="submit" class="danger" aria-label="Remove ${k.name}">Remove</button></form></td></tr>
 `
 }
