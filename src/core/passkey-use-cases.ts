@@ -69,7 +69,12 @@ function cleanName(raw: string): string {
 
 async function list(ctx: AppContext, principal: Principal): Promise<PasskeyView[]> {
   requireOwnerInPerson(principal)
-  return (await passkeysRepository.listFor(ctx.db, principal.user.id)).map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt }))
+  return (await passkeysRepository.listFor(ctx.db, principal.user.id)).map((p) => ({
+    id: p.id,
+    name: p.name,
+    createdAt: p.createdAt,
+    lastUsedAt: p.lastUsedAt,
+  }))
 }
 
 /** Whether the account has a passkey: then signing in by password takes it (or a code) as a second step. */
@@ -113,7 +118,13 @@ async function register(
   await spend(ctx, answer.challenge, bindingOf(input.sessionId, 'register', userId))
   const { rpID, origin } = relyingParty(ctx)
   const verified = await (await webauthn())
-    .verifyRegistrationResponse({ response: answer.json, expectedChallenge: answer.challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false })
+    .verifyRegistrationResponse({
+      response: answer.json,
+      expectedChallenge: answer.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    })
     .catch(() => undefined)
   if (!verified?.verified) throw invalidField('credential', REFUSED)
   const { credential } = verified.registrationInfo
@@ -191,7 +202,8 @@ async function signIn(ctx: AppContext, input: { sessionId: string; credential: s
     })
     .catch(() => undefined)
   if (!verified?.verified) throw invalidField('credential', REFUSED)
-  if (!(await passkeysRepository.recordUse(ctx.db, stored.id, stored.counter, verified.authenticationInfo.newCounter))) throw invalidField('credential', REFUSED)
+  if (!(await passkeysRepository.recordUse(ctx.db, stored.id, stored.counter, verified.authenticationInfo.newCounter)))
+    throw invalidField('credential', REFUSED)
   return { userId: stored.userId }
 }
 
@@ -205,9 +217,14 @@ async function passwordStatus(ctx: AppContext, principal: Principal): Promise<{ 
 }
 
 /** Leaves the account without a password, given it (a stolen session alone cannot); other sessions end. */
-async function dropPassword(ctx: AppContext, principal: Principal, input: { currentPassword: string; keepSessionId?: string }): Promise<{ sessionsEnded: number }> {
+async function dropPassword(
+  ctx: AppContext,
+  principal: Principal,
+  input: { currentPassword: string; keepSessionId?: string },
+): Promise<{ sessionsEnded: number }> {
   requireOwnerInPerson(principal)
-  if (!(await passwordStatus(ctx, principal)).canDrop) throw invalidField('currentPassword', 'First add a passkey and turn on two-factor codes, which give you recovery codes.')
+  if (!(await passwordStatus(ctx, principal)).canDrop)
+    throw invalidField('currentPassword', 'First add a passkey and turn on two-factor codes, which give you recovery codes.')
   if (!(await accounts.isCurrentPassword(principal.user, input.currentPassword))) throw invalidField('currentPassword', 'This is not your current password.')
   await accounts.dropPassword(ctx.db, principal.user)
   return { sessionsEnded: await ctx.sessions.endAllFor(principal.user.id, input.keepSessionId) }

@@ -27,11 +27,22 @@
       if (r.userHandle) response.userHandle = b64u(r.userHandle)
     }
     const attachment = c.authenticatorAttachment || undefined
-    return JSON.stringify({ id: c.id, rawId: b64u(c.rawId), type: c.type, response, clientExtensionResults: c.getClientExtensionResults(), authenticatorAttachment: attachment })
+    return JSON.stringify({
+      id: c.id,
+      rawId: b64u(c.rawId),
+      type: c.type,
+      response,
+      clientExtensionResults: c.getClientExtensionResults(),
+      authenticatorAttachment: attachment,
+    })
   }
 
   async function optionsFor(form) {
-    const res = await fetch(form.dataset.options, { method: 'POST', body: new URLSearchParams({ _csrf: form.elements._csrf.value }), credentials: 'same-origin' })
+    const res = await fetch(form.dataset.options, {
+      method: 'POST',
+      body: new URLSearchParams({ _csrf: form.elements._csrf.value }),
+      credentials: 'same-origin',
+    })
     const body = await res.json().catch(() => ({}))
     if (!res.ok) throw new Error(body.message || 'The service did not answer. Reload the page and try again.')
     return body
@@ -55,7 +66,7 @@
         form.elements.credential.value = answerOf(await navigator.credentials[kind]({ publicKey }))
         form.submit()
       } catch (err) {
-        say(err && err.name === 'NotAllowedError' ? 'No passkey was used: it was cancelled or took too long. Try again.' : String((err && err.message) || err))
+        say(err?.name === 'NotAllowedError' ? 'No passkey was used: it was cancelled or took too long. Try again.' : String(err?.message || err))
         button.disabled = false
       }
     })

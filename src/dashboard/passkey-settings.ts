@@ -58,7 +58,8 @@ function passkeyRow(p: PageInput<User>, k: PasskeyView): SafeHtml {
 
 function listCard(p: PageInput<User>, passkeys: PasskeyView[], s: State): SafeHtml {
   const problem = s.listProblem ? h`<p class="notice bad" role="alert">${s.listProblem}</p>\n` : ''
-  if (!passkeys.length) return h`<section class="card" aria-labelledby="passkeys-h">\n<h2 id="passkeys-h">Your passkeys</h2>\n${problem}<p>You have no passkey yet.</p>\n</section>`
+  if (!passkeys.length)
+    return h`<section class="card" aria-labelledby="passkeys-h">\n<h2 id="passkeys-h">Your passkeys</h2>\n${problem}<p>You have no passkey yet.</p>\n</section>`
   return h`<section class="card" aria-labelledby="passkeys-h">
 <h2 id="passkeys-h">Your passkeys</h2>
 ${problem}<p>Removing a passkey signs out every other browser signed in to your account.</p>
@@ -82,7 +83,15 @@ ${passkeyForm({
   csrf: p.csrf(),
   submit: 'Add a passkey',
   problem,
-  fields: [field({ name: 'name', label: 'Name of this passkey', errors: s.addErrors, hint: 'So you can tell them apart, such as “Phone” or “Work laptop”.', attrs: h`maxlength="60"` })],
+  fields: [
+    field({
+      name: 'name',
+      label: 'Name of this passkey',
+      errors: s.addErrors,
+      hint: 'So you can tell them apart, such as “Phone” or “Work laptop”.',
+      attrs: h`maxlength="60"`,
+    }),
+  ],
 })}
 </section>`
 }
@@ -107,7 +116,16 @@ function passwordCard(p: PageInput<User>, password: { hasPassword: boolean; canD
     action: '/settings/passkeys/password',
     csrf: p.csrf(),
     errors: s.passwordErrors,
-    fields: [field({ name: 'currentPassword', label: 'Current password', type: 'password', errors: s.passwordErrors, autocomplete: 'current-password', required: true })],
+    fields: [
+      field({
+        name: 'currentPassword',
+        label: 'Current password',
+        type: 'password',
+        errors: s.passwordErrors,
+        autocomplete: 'current-password',
+        required: true,
+      }),
+    ],
     submit: 'Remove my password',
     danger: true,
   })
@@ -156,10 +174,16 @@ async function remove(p: PageInput<User>) {
 async function dropPassword(p: PageInput<User>) {
   await countSignIn(p.ctx, p.req.ip, p.user.email)
   try {
-    await useCases.passkeys.dropPassword(p.ctx, ownerPrincipal(p.user), { currentPassword: text(p.form, 'currentPassword'), keepSessionId: p.req.session.sessionId })
+    await useCases.passkeys.dropPassword(p.ctx, ownerPrincipal(p.user), {
+      currentPassword: text(p.form, 'currentPassword'),
+      keepSessionId: p.req.session.sessionId,
+    })
   } catch (err) {
     return passkeysPage(p, { passwordErrors: fieldErrorsOf(err) }, 422)
   }
   await startSignedInSession(p.req, p.user.id, true)
-  return p.redirect('/settings/passkeys', 'Your password is removed: you now sign in with a passkey only. Other browsers signed in to your account were signed out.')
+  return p.redirect(
+    '/settings/passkeys',
+    'Your password is removed: you now sign in with a passkey only. Other browsers signed in to your account were signed out.',
+  )
 }

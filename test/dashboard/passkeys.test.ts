@@ -55,7 +55,14 @@ async function withPasskey(t: TestApp) {
   await v.register({ email })
   const user = (await usersRepository.findByEmail(t.ctx.db, email))!
   const passkey = new SoftPasskey()
-  await passkeysRepository.insert(t.ctx.db, { userId: user.id, credentialId: passkey.id, publicKey: passkey.cosePublicKey(), counter: 0, transports: ['internal'], name: 'Phone' })
+  await passkeysRepository.insert(t.ctx.db, {
+    userId: user.id,
+    credentialId: passkey.id,
+    publicKey: passkey.cosePublicKey(),
+    counter: 0,
+    transports: ['internal'],
+    name: 'Phone',
+  })
   return { v, email, user, passkey }
 }
 
