@@ -62,7 +62,7 @@ async function codeForm(p: PageInput<any>, userId: number, o: StepState, status 
   const passkeys = await useCases.passkeys.has(p.ctx, userId)
   const passkey = passkeys
     ? h`<section class="card" aria-labelledby="step-passkey-h">
-<h2 id="step-passkey-h">Use your passkey</h2>
+<h2 id="step-passkey-h">With a passkey</h2>
 ${passkeyForm({ kind: 'get', action: '/login/code/passkey', options: '/login/code/passkey-options', csrf: p.csrf(), submit: 'Sign in with your passkey', problem: o.passkeyProblem })}
 </section>
 `
