@@ -101,6 +101,17 @@ async function createToken(db: Db, userId: number, options: { name?: string; abi
   })
 }
 
+/**
+ * What an account that dropped its password keeps in place of a hash: no password verifies
+ * against it (verifyPassword knows no such format), and sign-in treats it as an unknown e-mail.
+ */
+const NO_PASSWORD = 'none'
+
+const hasPassword = (user: User) => user.passwordHash !== NO_PASSWORD
+
+/** Leaves the account without a password: it then signs in with a passkey only. */
+const dropPassword = (db: Db, user: User): Promise<User> => usersRepository.update(db, user.id, { passwordHash: NO_PASSWORD })
+
 // Verified against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 let decoy: Promise<string> | undefined
 
@@ -110,7 +121,7 @@ let decoy: Promise<string> | undefined
  */
 async function signIn(db: Db, email: string, password: string): Promise<User | undefined> {
   const user = email.length <= 254 ? await usersRepository.findByEmail(db, email.trim()) : undefined
-  if (!user || password.length > MAX_PASSWORD) {
+  if (!user || !hasPassword(user) || password.length > MAX_PASSWORD) {
     await verifyPassword(password.slice(0, MAX_PASSWORD), await (decoy ??= hashPassword('decoy password')))
     return undefined
   }
@@ -157,4 +168,14 @@ async function isCurrentPassword(user: User, password: string): Promise<boolean>
   return password.length <= MAX_PASSWORD && verifyPassword(password, user.passwordHash)
 }
 
-export const accounts = Object.freeze({ createUser, newUserProblems, createToken, signIn, updateAccount, setPassword, isCurrentPassword })
+export const accounts = Object.freeze({
+  createUser,
+  newUserProblems,
+  createToken,
+  signIn,
+  updateAccount,
+  setPassword,
+  isCurrentPassword,
+  hasPassword,
+  dropPassword,
+})

@@ -29,8 +29,8 @@ const otherCredentials = 'API tokens and connected apps keep working: review the
 /** Where the ways of signing in are managed. */
 const securityCard = h`<section class="card" aria-labelledby="security-h">
 <h2 id="security-h">Signing in</h2>
-<p>Ask for a code from your phone after your password, so a stolen password alone cannot open your account, and see every browser signed in to it.</p>
-<p class="actions"><a href="/settings/two-factor">Two-factor codes</a><a href="/settings/sessions">Where you are signed in</a></p>
+<p>Sign in with a passkey, ask for a code from your phone after your password so a stolen password alone cannot open your account, and see every browser signed in to it.</p>
+<p class="actions"><a href="/settings/passkeys">Passkeys</a><a href="/settings/two-factor">Two-factor codes</a><a href="/settings/sessions">Where you are signed in</a></p>
 </section>`
 
 async function settingsPage(p: PageInput<User>, s: State, status = 200) {

@@ -17,6 +17,8 @@ import { signInPages } from './sign-in.ts'
 import { secondStepPages } from './second-step.ts'
 import { ssoPages } from './sso-pages.ts'
 import { twoFactorPages } from './two-factor-settings.ts'
+import { passkeyPages } from './passkey-settings.ts'
+import { passkeySignInPages } from './passkey-sign-in.ts'
 import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
@@ -32,12 +34,14 @@ import { editorPages } from './editor/editor-routes.ts'
  */
 export const dashboardPages: PageRow[] = [
   ...signInPages, // GET / (the dashboard, or a welcome page for visitors), GET/POST /login, POST /logout, 404 pages under /settings/* and /my-links/*
-  ...secondStepPages, // GET/POST /login/code (the second step after the password)
+  ...secondStepPages, // GET/POST /login/code (the second step after the password), POST /login/code/passkey-options, /login/code/passkey
+  ...passkeySignInPages, // POST /login/passkey/options, POST /login/passkey (a passkey alone)
   ...ssoPages, // GET /login/sso (+ /callback), GET /settings/single-sign-on, POST …/link, …/unlink
   ...registrationPages, // GET/POST /register
   ...welcomePages, // GET /login/forgot
   ...accountSettingsPages, // GET/POST /settings, POST /settings/email, POST /settings/password
   ...twoFactorPages, // GET /settings/two-factor, POST …/start, …/confirm, …/disable, …/recovery-codes
+  ...passkeyPages, // GET /settings/passkeys, POST …/options, …/add, …/:id/rename, …/:id/remove, …/password
   ...sessionListPages, // GET /settings/sessions, POST …/end-others, POST …/:handle/end
   ...emailConfirmationPages, // GET/POST /settings/email/confirm (the link mailed to a new e-mail)
   ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete

@@ -13,6 +13,8 @@ import { startSecondStep } from './second-step.ts'
 import * as useCases from '../core/use-cases.ts'
 import { startSignedInSession } from './signed-in-session.ts'
 import { ssoButton } from './sso-pages.ts'
+import { passkeySignInSection } from './passkey-sign-in.ts'
+import { passkeyScript } from './passkey-forms.ts'
 
 export const signInPages: PageRow[] = [
   { method: 'GET', url: '/', signedIn: false, handler: home },
@@ -48,6 +50,7 @@ async function signInForm(p: PageInput<any>, o: { email: string; next: string; e
       title: 'Sign in',
       narrow: true,
       formActions: await authorizationFormActions(p.ctx, o.next),
+      own: passkeyScript,
       body: h`<h1>Sign in</h1>
 ${signInProblem(o.errors)}<form method="post" action="/login" class="card" novalidate>
 ${csrfField(p.csrf())}<input type="hidden" name="next" value="${o.next}">
@@ -56,6 +59,7 @@ ${field({ name: 'password', label: 'Password', type: 'password', errors: o.error
 <button type="submit">Sign in</button>
 </form>
 ${ssoButton(p.ctx, o.next)}<p><a href="/login/forgot">Forgot your password?</a></p>
+${passkeySignInSection(p, o.next)}
 ${registration ? h`<p>No account yet? <a href="${withNext('/register', o.next)}">Create one</a>.</p>` : h`<p class="muted">New accounts are created by the operator of this service.</p>`}`,
     },
     status,
@@ -107,9 +111,9 @@ async function signIn(p: PageInput<any>) {
   const user = await accounts.signIn(p.ctx.db, email, password)
   // One message for both mistakes: which one it was would tell whether the e-mail has an account.
   if (!user) return signInForm(p, { email, next, errors: { password: [WRONG] } }, 401)
-  // With two-factor codes on, the password only opens the second step (second-step.ts), in a
+  // With two-factor codes on or a passkey added, the password only opens the second step (second-step.ts), in a
   // fresh session: an id planted before (session fixation) is worth nothing after.
-  if (await useCases.twoFactor.required(p.ctx, user.id)) {
+  if ((await useCases.twoFactor.required(p.ctx, user.id)) || (await useCases.passkeys.has(p.ctx, user.id))) {
     await p.req.session.regenerate()
     return startSecondStep(p, user.id, next)
   }

@@ -40,6 +40,8 @@ async function erase(db: Db, userId: number): Promise<ErasedAccount> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute()
   await db.deleteFrom('email_changes').where('user_id', '=', userId).execute()
+  await db.deleteFrom('passkey_challenges').where('user_id', '=', userId).execute()
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute()
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
   await db.deleteFrom('totp_authenticators').where('user_id', '=', userId).execute()
   await db.deleteFrom('sso_identities').where('user_id', '=', userId).execute()

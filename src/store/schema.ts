@@ -376,6 +376,30 @@ export interface RecoveryCodesTable {
   created_at: string
 }
 
+/** A passkey (store/passkeys.ts): its id and public key in base64url, transports as JSON text. */
+export interface PasskeysTable {
+  id: Generated<number>
+  user_id: number
+  credential_id: string
+  public_key: string
+  /** bigint: PostgreSQL hands it back as a string. */
+  counter: ColumnType<number | string, number, number>
+  transports: string
+  name: string
+  created_at: string
+  last_used_at: string | null
+}
+
+/** A WebAuthn challenge waiting for its answer, bound to a digest of the session that asked. */
+export interface PasskeyChallengesTable {
+  challenge: string
+  session_hash: string
+  /** register, sign-in or second-step. */
+  purpose: string
+  user_id: number | null
+  expires_at: string
+}
+
 /** A page's own domain (store/custom-domains.ts); `state` is pending, active, failing or removed. */
 export interface CustomDomainsTable {
   id: Generated<number>
@@ -438,6 +462,8 @@ export interface Database {
   email_changes: EmailChangesTable
   totp_authenticators: TotpAuthenticatorsTable
   recovery_codes: RecoveryCodesTable
+  passkeys: PasskeysTable
+  passkey_challenges: PasskeyChallengesTable
   custom_domains: CustomDomainsTable
   sso_identities: SsoIdentitiesTable
 }

@@ -79,7 +79,7 @@ describe(`dashboard views people stay in, in a real browser (${STORE})`, () => {
     await page.goto(`${t.url}/login`)
     await page.getByLabel('E-mail').fill(email)
     await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${t.url}/my-links`)
   }
 
@@ -241,7 +241,7 @@ describe(`dashboard views people stay in, in a real browser (${STORE})`, () => {
       await page.goto(`${t.url}/login`)
       await page.getByLabel('E-mail').fill(user.email)
       await page.getByLabel('Password').fill('not the password')
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.getByRole('alert').waitFor()
       problems.splice(0, problems.length, ...problems.filter((m) => !/status of 401/.test(m)))
       const said = (await page.getByRole('alert').textContent()) ?? ''

@@ -34,7 +34,7 @@ describe(`dashboard theme picker in a real browser (${STORE})`, () => {
     await page.goto(`${run.t.url}/login`)
     await page.getByLabel('E-mail').fill(user.email)
     await page.getByLabel('Password').fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${run.t.url}/my-links`)
     await page.goto(`${run.t.url}/my-links/${profile.id}`)
     return { page, profile, problems }

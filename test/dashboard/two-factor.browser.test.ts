@@ -25,7 +25,7 @@ describe(`two-factor codes in a real browser (${STORE})`, () => {
     await page.goto(`${s.t.url}/login`)
     await page.getByLabel('E-mail').fill(email)
     await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   }
 
   async function signOut(page: Page) {
@@ -81,19 +81,19 @@ describe(`two-factor codes in a real browser (${STORE})`, () => {
       await page.waitForURL(`${s.t.url}/login/code`)
       await audit(page, `second-step-${width}`)
       await page.getByLabel('Code', { exact: true }).fill(codeFor(secret, 1))
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${s.t.url}/my-links`)
       await signOut(page)
 
       // A recovery code signs in once; the second time it is refused.
       await password(page, user.email)
       await page.getByLabel('Code', { exact: true }).fill(codes[0])
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${s.t.url}/my-links`)
       await signOut(page)
       await password(page, user.email)
       await page.getByLabel('Code', { exact: true }).fill(codes[0])
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.getByRole('alert').waitFor()
       assert.match((await page.getByRole('alert').textContent()) ?? '', /That code did not work/)
       assert.equal(new URL(page.url()).pathname, '/login/code')

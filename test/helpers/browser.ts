@@ -60,7 +60,7 @@ export async function signedInPage(context: BrowserContext, baseUrl: string, ema
   await page.goto(`${baseUrl}/login`)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => url.pathname !== '/login')
   return page
 }
