@@ -33,7 +33,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  // A command that ran but whose outcome is a failure (a test delivery refused, a domain not yet
+  // active) says so in process.exitCode; exiting with 0 would hide it from scripts.
+  (code) => process.exit(code || Number(process.exitCode ?? 0)),
   (err) => {
     if (err instanceof AppError) {
       // The operator's next steps are the API's (or the dashboard's, for tokens).

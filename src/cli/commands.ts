@@ -3,6 +3,7 @@ import { analyticsPurge, analyticsSeed } from './analytics-commands.ts'
 import { backup, restore } from './backup-commands.ts'
 import { formsSubmissions } from './form-commands.ts'
 import { demo } from './demo-commands.ts'
+import { domainsAdd, domainsCheck, domainsList, domainsRemove } from './domain-commands.ts'
 import { filesPurge } from './file-commands.ts'
 import { pagesExport, pagesImport } from './page-commands.ts'
 import { webhooksAdd, webhooksList, webhooksTest } from './webhook-commands.ts'
@@ -27,6 +28,10 @@ export const commands: Command[] = [
   webhooksList,
   webhooksAdd,
   webhooksTest,
+  domainsList,
+  domainsAdd,
+  domainsCheck,
+  domainsRemove,
   backup,
   restore,
 ]

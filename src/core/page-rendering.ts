@@ -124,12 +124,13 @@ export async function renderScheduledPage(ctx: AppContext, profile: StoredProfil
       ctx.log.error({ err, slotId: slot.id, type: slot.type }, 'slot left out of its public page: it does not render')
     }
   })
+  const pageUrl = await domainUseCases.pageAddress(ctx, profile)
   const html = renderPageDocument({
     login: profile.login,
     lang,
     t,
     themeId: profile.themeId,
-    pageUrl: await domainUseCases.pageAddress(ctx, profile),
+    pageUrl,
     title: profile.title,
     description: profile.description,
     seoTitle: profile.seoTitle,
@@ -144,7 +145,7 @@ export async function renderScheduledPage(ctx: AppContext, profile: StoredProfil
     // Known dimensions reserve the cover's space before it loads (no layout shift); its WebP
     // variants are what the page shows.
     bgImage: profile.bgImage ? (image(profile.bgImage) ?? null) : null,
-    cardUrl: socialCardUrl(ctx, profile),
+    cardUrl: socialCardUrl(ctx, profile, pageUrl),
     socials: profile.socials.map((s) => ({ order: s.order, icon: socialIcon(s.link), href: socialClickPath(profile.id, s.order) })),
     blocks,
   })

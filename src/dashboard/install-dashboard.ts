@@ -23,6 +23,7 @@ import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
 import { webhookPages } from './webhook-pages.ts'
+import { domainPages } from './domain-pages.ts'
 import { statisticsPages } from './statistics.ts'
 import { welcomePages } from './welcome.ts'
 import { editorPages } from './editor/editor-routes.ts'
@@ -50,6 +51,7 @@ export const dashboardPages: PageRow[] = [
   ...webhookPages, // GET/POST /settings/webhooks, GET /settings/webhooks/:endpointId (+ /remove), POST …/{test,secret,switch,remove}, POST …/deliveries/:deliveryId/again
   ...consentPages, // GET/POST /oauth/authorize (OAuth consent, on the dashboard's session)
   ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
+  ...domainPages, // GET/POST /my-links/:profileId/domain, POST …/domain/{check,remove}
   ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
   ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
   ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]

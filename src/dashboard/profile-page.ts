@@ -52,6 +52,8 @@ async function profilePage(p: PageInput<User>, profile: ProfileResource, s: Stat
   const report = (await useCases.analytics.forPage(p.ctx, ownerPrincipal(p.user), profile.id, query)).data
   const points = (report.timeline ?? []).map((d) => ({ date: d.date, views: d.views, clicks: d.clicks }))
   const url = publicPageUrl(p.ctx.config, profile.login)
+  // The page's own domain while it works: where visitors and the QR code are sent.
+  const address = await useCases.domains.pageAddress(p.ctx, profile)
   const base = `/my-links/${profile.id}`
   const name = profile.title || profile.login
   return p.render(
@@ -61,8 +63,8 @@ async function profilePage(p: PageInput<User>, profile: ProfileResource, s: Stat
       body: h`<p><a href="/my-links">← My links</a></p>
 <h1>${name}</h1>
 <p><a class="button" href="${base}/editor">Edit the page</a></p>
-<p>Public address: <a href="${url}">${url}</a>${profile.computed.status ? '' : h` <span class="muted">(not published)</span>`}</p>
-<p class="actions"><a href="${base}/statistics">Statistics</a><a href="${base}/leads">Form submissions</a></p>
+<p>Public address: <a href="${address}">${address}</a>${profile.computed.status ? '' : h` <span class="muted">(not published)</span>`}</p>
+<p class="actions"><a href="${base}/statistics">Statistics</a><a href="${base}/leads">Form submissions</a><a href="${base}/domain">Your own domain</a></p>
 <div class="grid two">
 <section class="card" aria-labelledby="stats-h">
 <h2 id="stats-h">Last 28 days</h2>
@@ -75,7 +77,7 @@ ${topBlocksChart(report.blocks)}
 </section>
 <section class="card" aria-labelledby="qr-h">
 <h2 id="qr-h">QR code</h2>
-<img class="qr" src="${base}/qr.svg" width="160" height="160" alt="QR code for ${url}">
+<img class="qr" src="${base}/qr.svg" width="160" height="160" alt="QR code for ${address}">
 <p class="actions"><a class="button secondary" href="${base}/qr.png?download=1" download="${profile.login}-qr.png">Download PNG</a><a class="button secondary" href="${base}/qr.svg?download=1" download="${profile.login}-qr.svg">Download SVG</a></p>
 </section>
 ${formCard({
@@ -194,7 +196,7 @@ function deletePageCard(p: PageInput<User>, profile: ProfileResource, s: State, 
 
 async function qr(p: PageInput<User>, format: QrFormat) {
   const profile = await ownProfile(p)
-  const image = await qrCode(publicPageUrl(p.ctx.config, profile.login), format)
+  const image = await qrCode(await useCases.domains.pageAddress(p.ctx, profile), format)
   if (p.query.download !== undefined) p.reply.header('content-disposition', `attachment; filename="${profile.login}-qr.${format}"`)
   return p.reply.header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff').type(image.contentType).send(image.body)
 }

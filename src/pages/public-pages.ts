@@ -237,7 +237,9 @@ export function installPublicPages(app: FastifyInstance, ctx: AppContext, trust:
     }
     const qr = /^\/qr\.(svg|png)$/.exec(path)
     if (profile && read && qr) {
-      await sendMadeImage(req, reply, await qrCode(domainPageUrl(host), qr[1] as QrFormat), 'public, max-age=86400')
+      // Cached and purged as on the service's host: the same keys, the same lifetime.
+      reply.headers(pageSurrogateKeys(profile.id, profile.login))
+      await sendMadeImage(req, reply, await qrCode(domainPageUrl(host), qr[1] as QrFormat), imageCacheControl(shared, 86_400))
       return true
     }
     if (profile && read && path.toLowerCase() === `/${profile.login.toLowerCase()}`) {

@@ -3,8 +3,7 @@ import type { AppContext } from '../context.ts'
 import { notFound } from '../kernel/errors.ts'
 import { loadSharp } from '../media/sharp.ts'
 import { STORAGE_KEY } from '../media/storage.ts'
-import { publicPageUrl } from '../profiles/profile-resource.ts'
-import { type StoredProfile, visitor } from '../core/use-cases.ts'
+import { domains, type StoredProfile, visitor } from '../core/use-cases.ts'
 import { cardVersion, nameOf } from '../rendering/social-card-url.ts'
 import { sendMadeImage } from './image-response.ts'
 import { imageCacheControl, pageSurrogateKeys, sharedCacheWindow } from './shared-cache.ts'
@@ -91,8 +90,8 @@ async function avatarPng(ctx: AppContext, path: string | null): Promise<Buffer |
   }
 }
 
-async function drawCard(ctx: AppContext, profile: StoredProfile, version: string): Promise<Card> {
-  const svg = socialCardSvg({ name: nameOf(profile), address: publicPageUrl(ctx.config, profile.login) }, await avatarPng(ctx, profile.avatar))
+async function drawCard(ctx: AppContext, profile: StoredProfile, address: string, version: string): Promise<Card> {
+  const svg = socialCardSvg({ name: nameOf(profile), address }, await avatarPng(ctx, profile.avatar))
   const sharp = await loadSharp()
   const body = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
   return { version, body, etag: strongEtag(body) }
@@ -118,7 +117,9 @@ export function installSocialCards(app: FastifyInstance, ctx: AppContext): void 
   app.addHook('onClose', async () => void ctx.events.off('profile-changed', onChange))
 
   async function cardOf(profile: StoredProfile): Promise<Card> {
-    const version = cardVersion(ctx, profile)
+    // The page's own domain while it is active, as the page's canonical address.
+    const address = await domains.pageAddress(ctx, profile)
+    const version = cardVersion(profile, address)
     const hit = cards.get(profile.id)
     if (hit?.version === version) {
       // Map order is recency: re-inserting marks it used.
@@ -126,7 +127,7 @@ export function installSocialCards(app: FastifyInstance, ctx: AppContext): void 
       cards.set(profile.id, hit)
       return hit
     }
-    const card = await drawCard(ctx, profile, version)
+    const card = await drawCard(ctx, profile, address, version)
     drop(profile.id)
     cards.set(profile.id, card)
     bytes += card.body.length

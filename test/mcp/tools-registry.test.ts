@@ -78,9 +78,9 @@ describe('MCP tool registry', () => {
     })
   }
 
-  it('marks the outside world only where it is reached: music lookup and upload from a URL', () => {
+  it('marks the outside world only where it is reached: music lookup, upload from a URL, a domain’s DNS', () => {
     const open = tools.filter((t) => t.annotations.openWorldHint).map((t) => t.name)
-    assert.deepEqual(open.sort(), ['lookup_music', 'upload_image_from_url'])
+    assert.deepEqual(open.sort(), ['connect_domain', 'lookup_music', 'upload_image_from_url'])
   })
 
   it('marks destructive the writes that cannot be undone: deletes, a login change, a replaced row of socials', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { cardVersion } from '../../src/rendering/social-card-url.ts'
 import { customDomainsRepository } from '../../src/store/custom-domains.ts'
 import { profilesRepository } from '../../src/store/profiles.ts'
 import { makeAccount, makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
@@ -59,6 +60,21 @@ describe(`pages on their own domains (${STORE})`, () => {
     const old = await t.request('GET', `/${login}/qr.svg`)
     assert.equal(old.status, 200)
     assert.equal(old.text, onDomain.body, 'both encode https://maralind.test/')
+    assert.equal(onDomain.headers['cache-control'], old.headers['cache-control'])
+    assert.equal(onDomain.headers['surrogate-key'], old.headers['surrogate-key'])
+    assert.ok(onDomain.headers['surrogate-key'])
+  })
+
+  it('draws the share card with the domain, under a URL that names it', async () => {
+    const res = await on('maralind.test', '/')
+    const image = /<meta property="og:image" content="([^"]+)">/.exec(res.body)?.[1]
+    assert.ok(image, 'the page has a share card')
+    const profile = (await profilesRepository.findById(t.ctx.db, profileId))!
+    assert.equal(image, `http://slotline.test/-/card/${profileId}/${cardVersion(profile, 'https://maralind.test/')}.png`)
+    assert.notEqual(cardVersion(profile, 'https://maralind.test/'), cardVersion(profile, `http://slotline.test/${login}`))
+    const card = await on('maralind.test', new URL(image).pathname)
+    assert.equal(card.statusCode, 200)
+    assert.equal(card.headers['content-type'], 'image/png')
   })
 
   it('sends /<its login> on the domain to /, and lets its clicks, cards and files through', async () => {

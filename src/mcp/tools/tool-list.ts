@@ -1,5 +1,6 @@
 import type { AnyToolDef } from '../define-tool.ts'
 import checkLogin from './check-login.ts'
+import connectDomain from './connect-domain.ts'
 import createProfile from './create-profile.ts'
 import createSlots from './create-slots.ts'
 import deleteSlots from './delete-slots.ts'
@@ -49,6 +50,7 @@ export const tools: readonly AnyToolDef[] = Object.freeze([
   getProfileSettings,
   updateProfileSettings,
   getProfileMarkdown,
+  connectDomain,
   exportPage,
   importPage,
   listSlots,
