@@ -28,7 +28,10 @@ export async function cli(args: string[], env: Record<string, string>) {
 }
 
 /** Starts src/main.ts and resolves once it listens; collects its stdout. */
-export async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; stdout: () => string; exited: Promise<number | null> }> {
+export async function startService(
+  env: Record<string, string>,
+  waitSeconds = 30,
+): Promise<{ child: ChildProcess; stdout: () => string; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, [...tsx, 'src/main.ts'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
@@ -36,7 +39,7 @@ export async function startService(env: Record<string, string>): Promise<{ child
   child.stderr!.on('data', (d) => (err += d))
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
   const url = `http://127.0.0.1:${env.PORT}/-/healthz`
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < waitSeconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`service exited early: ${err}`)
     try {
       if ((await fetch(url)).ok) return { child, stdout: () => out, exited }
