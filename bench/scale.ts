@@ -178,7 +178,12 @@ async function startInstances(url: string, redis: string, count: number) {
     }
     instances.push({ ...(await startService(env, 180)), base: `http://127.0.0.1:${port}` })
   }
-  return { instances, cleanup: () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })) }
+  return {
+    instances,
+    cleanup: () => {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true })
+    },
+  }
 }
 
 export async function benchScale() {
