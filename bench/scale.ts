@@ -55,7 +55,8 @@ async function pick(client: pg.Client): Promise<Population> {
   const owners: Population['owners'] = []
   try {
     const rows = await client.query(`SELECT DISTINCT ON (user_id) id, user_id FROM profiles TABLESAMPLE SYSTEM (5) WHERE login LIKE 'p%' LIMIT ${OWNERS}`)
-    for (const r of rows.rows) owners.push({ profileId: r.id, token: (await accounts.createToken(ctx.db, r.user_id, { name: 'scale bench' })).token })
+    for (const r of rows.rows)
+      owners.push({ profileId: r.id, token: (await accounts.createToken(ctx.db, r.user_id, { name: `scale bench ${Date.now()}` })).token })
   } finally {
     await closeContext(ctx)
   }
