@@ -14,6 +14,8 @@ import { benchPageWeight } from './page-weight.ts'
 import { benchProfileRead } from './profile-read.ts'
 import { benchPublicPage } from './public-page.ts'
 import { benchSlotsBatchCreate, benchSlotsReorder } from './slots.ts'
+import { benchScale } from './scale.ts'
+import { benchScaleAnalytics } from './scale-analytics.ts'
 import { benchSoak } from './soak.ts'
 import { benchStart } from './start.ts'
 import { benchUploadMemory } from './upload-memory.ts'
@@ -37,6 +39,9 @@ const benches: Bench[] = [
   { name: 'slots-reorder', perStore: true, run: benchSlotsReorder },
   // Five minutes: run it by name (`npm run bench -- soak`), SQLite only unless SOAK_STORE=postgres.
   { name: 'soak', perStore: false, run: () => benchSoak(process.env.SOAK_STORE === 'postgres' ? 'postgres' : 'sqlite'), onlyWhenNamed: true },
+  // On a population made by `population generate` in SCALE_DATABASE_URL: run by name.
+  { name: 'scale', perStore: false, run: benchScale, onlyWhenNamed: true },
+  { name: 'scale-analytics', perStore: false, run: benchScaleAnalytics, onlyWhenNamed: true },
 ]
 
 /**
@@ -45,7 +50,11 @@ const benches: Bench[] = [
  * server on the public page where a fresh process measured 0.84–1.15. Nothing of the first app
  * was left running; the cause is not pinned down (V8's shared code and feedback, likely).
  */
-const wanted = process.argv.slice(2)
+const args = process.argv.slice(2)
+// `--soak-minutes N` (scale): passed on to the benchmark's process through the environment.
+const soakAt = args.indexOf('--soak-minutes')
+if (soakAt >= 0) process.env.SCALE_SOAK_MINUTES = args.splice(soakAt, 2)[1]
+const wanted = args
 if (wanted[0] === '--one') {
   const [, onlyName, onlyStore] = wanted
   const b = benches.find((x) => x.name === onlyName)

@@ -9,7 +9,7 @@ const wholeNumber = (name: string, raw: unknown, min: number, max: number): numb
 
 export const populationGenerate = defineCommand({
   name: 'population generate',
-  summary: 'Fill the store with generated pages, accounts and analytics for capacity measurements (issue 46).',
+  summary: 'Fill the store with generated pages, accounts and analytics for capacity measurements.',
   options: {
     pages: { type: 'string', value: 'N', description: 'pages to make, on N/5 accounts (default 1000000 on PostgreSQL, 10000 on SQLite)' },
     days: { type: 'string', value: 'N', description: 'days of analytics history, 1 to 365 (default 90)' },

@@ -1,5 +1,8 @@
 import { sql } from 'kysely'
 import { type Db, isPostgres } from './db.ts'
+import { analyticsPartitions } from './analytics-partitions.ts'
+import { fillAnalytics, POPULATION_ROLLUPS } from './population-rollups.ts'
+import { mix, series, withoutChecks, workTable } from './population-sql.ts'
 
 /**
  * Bulk loading of a generated population (core/population-generator.ts decides what it is).
@@ -49,15 +52,6 @@ export interface PopulationPlan {
 
 export type Timings = Record<string, number>
 
-/** `WITH RECURSIVE` works on both engines; PostgreSQL's generate_series is faster there. */
-const series = (db: Db, name: string, n: number) =>
-  isPostgres(db)
-    ? sql.raw(`${name} AS (SELECT g FROM generate_series(1, ${n}) AS s(g))`)
-    : sql.raw(`${name}(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM ${name} WHERE g < ${n})`)
-
-/** A 31-bit mix of an integer expression (two rounds of MINSTD): no overflow on 64-bit integers. */
-const mix = (e: string) => `(((((${e}) % 2147483647) * 48271) % 2147483647) * 48271 % 2147483647)`
-
 async function timed(timings: Timings, step: string, run: () => Promise<unknown>): Promise<void> {
   const started = performance.now()
   await run()
@@ -69,9 +63,11 @@ async function createWorkTables(db: Db, plan: PopulationPlan): Promise<void> {
   await sql.raw('DROP TABLE IF EXISTS population_templates').execute(db)
   await sql.raw('DROP TABLE IF EXISTS population_days').execute(db)
   await sql.raw('DROP TABLE IF EXISTS population_sketches').execute(db)
-  await sql.raw('CREATE TABLE population_templates (idx integer PRIMARY KEY, type text NOT NULL, data text NOT NULL, record integer NOT NULL)').execute(db)
-  await sql.raw('CREATE TABLE population_days (idx integer PRIMARY KEY, day text NOT NULL, weight real NOT NULL)').execute(db)
-  await sql.raw(`CREATE TABLE population_sketches (bucket integer PRIMARY KEY, sketch ${blob} NOT NULL, uniques integer NOT NULL)`).execute(db)
+  await sql
+    .raw(`${workTable(db, 'population_templates')} (idx integer PRIMARY KEY, type text NOT NULL, data text NOT NULL, record integer NOT NULL)`)
+    .execute(db)
+  await sql.raw(`${workTable(db, 'population_days')} (idx integer PRIMARY KEY, day text NOT NULL, weight real NOT NULL)`).execute(db)
+  await sql.raw(`${workTable(db, 'population_sketches')} (bucket integer PRIMARY KEY, sketch ${blob} NOT NULL, uniques integer NOT NULL)`).execute(db)
   for (const [idx, t] of plan.templates.entries()) {
     await sql`INSERT INTO population_templates (idx, type, data, record) VALUES (${idx}, ${t.type}, ${t.data}, ${t.record === 'eventId' ? 1 : t.record === 'formId' ? 2 : 0})`.execute(
       db,
@@ -82,15 +78,6 @@ async function createWorkTables(db: Db, plan: PopulationPlan): Promise<void> {
     await sql`INSERT INTO population_sketches (bucket, sketch, uniques) VALUES (${bucket}, ${b.sketch}, ${b.uniques})`.execute(db)
   }
 }
-
-/** `CASE` picking the sketch bucket for a number of unique visitors. */
-const bucketOf = (plan: PopulationPlan, uniques: string) =>
-  `CASE ${plan.buckets
-    .map((b, i) => [b, i] as const)
-    .slice(1)
-    .reverse()
-    .map(([b, i]) => `WHEN ${uniques} >= ${b.from} THEN ${i}`)
-    .join(' ')} ELSE 0 END`
 
 async function fillAccounts(db: Db, plan: PopulationPlan, firstUser: number): Promise<void> {
   await sql`WITH RECURSIVE ${series(db, 'n', plan.accounts)}
@@ -127,7 +114,7 @@ async function fillPages(db: Db, plan: PopulationPlan, firstUser: number): Promi
 async function fillRecords(db: Db, firstUser: number): Promise<void> {
   await sql.raw('DROP TABLE IF EXISTS population_records').execute(db)
   await sql
-    .raw(`CREATE TABLE population_records AS
+    .raw(`${workTable(db, 'population_records')} AS
       SELECT e.user_id AS user_id, e.event_id AS event_id, f.form_id AS form_id
       FROM (SELECT user_id, min(id) AS event_id FROM events WHERE user_id >= ${firstUser} GROUP BY user_id) e
       JOIN (SELECT user_id, min(id) AS form_id FROM forms WHERE user_id >= ${firstUser} GROUP BY user_id) f ON f.user_id = e.user_id`)
@@ -156,31 +143,6 @@ async function fillSlots(db: Db, plan: PopulationPlan, firstPage: number): Promi
     WHERE p.id >= ${firstPage}`.execute(db)
 }
 
-/**
- * Daily rollups: the page of popularity rank r expects top / r views a day, shaped by the
- * weekday; a page expecting less than one has a day with a view with that probability. Day
- * sketches come from the bucket of their unique visitors, month sketches likewise.
- */
-async function fillAnalytics(db: Db, plan: PopulationPlan, firstPage: number): Promise<void> {
-  const rank = `(((CAST(p.id - ${firstPage} AS bigint) * ${plan.rankStride}) % ${plan.pages}) + 1)`
-  const expected = `(${plan.topViews}.0 / ${rank} * d.weight)`
-  const chance = `${mix('CAST(p.id AS bigint) * 131 + d.idx * 1000003')} % 1000000`
-  await sql
-    .raw(`INSERT INTO analytics_daily (profile_id, day, views, clicks, visitors, uniques)
-      SELECT v.profile_id, v.day, v.views, v.views * 3 / 100, s.sketch, s.uniques
-      FROM (SELECT p.id AS profile_id, d.day AS day, CAST(CASE WHEN ${expected} < 1 THEN 1 ELSE round(${expected}) END AS integer) AS views
-            FROM profiles p, population_days d
-            WHERE p.id >= ${firstPage} AND (${expected} >= 1 OR ${chance} < ${expected} * 1000000)) v
-      JOIN population_sketches s ON s.bucket = ${bucketOf(plan, '(v.views * 4 / 5)')}`)
-    .execute(db)
-  await sql
-    .raw(`INSERT INTO analytics_monthly (profile_id, month, visitors)
-      SELECT m.profile_id, m.month, s.sketch
-      FROM (SELECT profile_id, substr(day, 1, 7) AS month, sum(uniques) AS uniques FROM analytics_daily WHERE profile_id >= ${firstPage} GROUP BY profile_id, substr(day, 1, 7)) m
-      JOIN population_sketches s ON s.bucket = ${bucketOf(plan, 'm.uniques')}`)
-    .execute(db)
-}
-
 /** Fills the store per `plan`; answers milliseconds per step. The template owner's rows must exist. */
 async function load(db: Db, plan: PopulationPlan): Promise<{ timings: Timings; firstUser: number; firstPage: number }> {
   const timings: Timings = {}
@@ -190,13 +152,15 @@ async function load(db: Db, plan: PopulationPlan): Promise<{ timings: Timings; f
   const firstUser = await next('users')
   await timed(timings, 'accounts, events, forms', () => fillAccounts(db, plan, firstUser))
   const firstPage = await next('profiles')
-  await timed(timings, 'pages', () => fillPages(db, plan, firstUser))
+  await timed(timings, 'pages', () => withoutChecks(db, ['profiles'], () => fillPages(db, plan, firstUser)))
   // Fresh statistics, so the planner sees the new rows' real numbers.
   if (isPostgres(db)) await timed(timings, 'analyze', () => sql.raw('ANALYZE users, profiles, events, forms').execute(db))
   await timed(timings, 'records', () => fillRecords(db, firstUser))
-  await timed(timings, 'blocks', () => fillSlots(db, plan, firstPage))
-  await timed(timings, 'analytics', () => fillAnalytics(db, plan, firstPage))
-  if (isPostgres(db)) await timed(timings, 'analyze again', () => sql.raw('ANALYZE slots, analytics_daily, analytics_monthly').execute(db))
+  await timed(timings, 'blocks', () => withoutChecks(db, ['slots'], () => fillSlots(db, plan, firstPage)))
+  // The days' months get their partitions first, so no generated day lands in the default one.
+  await analyticsPartitions.ensureMonths(db, plan.days[0]!.day.slice(0, 7), plan.days.at(-1)!.day.slice(0, 7))
+  await timed(timings, 'analytics', () => withoutChecks(db, POPULATION_ROLLUPS, () => fillAnalytics(db, plan, firstPage, timings)))
+  if (isPostgres(db)) await timed(timings, 'analyze again', () => sql.raw(`ANALYZE slots, ${POPULATION_ROLLUPS.join(', ')}`).execute(db))
   for (const t of ['population_templates', 'population_days', 'population_sketches', 'population_records']) await sql.raw(`DROP TABLE ${t}`).execute(db)
   return { timings, firstUser, firstPage }
 }
@@ -210,6 +174,10 @@ async function countRows(db: Db, firstUser: number, firstPage: number): Promise<
     blocks: await count(`SELECT count(*) AS n FROM slots WHERE profile_id >= ${firstPage}`),
     analyticsDays: await count(`SELECT count(*) AS n FROM analytics_daily WHERE profile_id >= ${firstPage}`),
     analyticsMonths: await count(`SELECT count(*) AS n FROM analytics_monthly WHERE profile_id >= ${firstPage}`),
+    blockClickDays: await count(`SELECT count(*) AS n FROM analytics_slot_daily WHERE profile_id >= ${firstPage}`),
+    socialClickDays: await count(`SELECT count(*) AS n FROM analytics_social_daily WHERE profile_id >= ${firstPage}`),
+    breakdownDays: await count(`SELECT count(*) AS n FROM analytics_breakdown_daily WHERE profile_id >= ${firstPage}`),
+    accountBreakdownDays: await count(`SELECT count(*) AS n FROM analytics_account_breakdown_daily WHERE user_id >= ${firstUser}`),
   }
 }
 

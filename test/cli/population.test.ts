@@ -43,6 +43,11 @@ describe(`population generate, ${PAGES} pages (${STORE})`, () => {
     assert.ok(perPage.every((p) => Number(p.n) >= 1 && Number(p.n) <= 40))
     // A 200-page population is small: the top page gets 50 views a day, every page some.
     assert.ok(r.rows.analyticsDays > PAGES, String(r.rows.analyticsDays))
+    // Every rollup the intake keeps: each visit day counted under all four breakdowns, clicks
+    // on blocks and social links, and the accounts' sums.
+    assert.ok(r.rows.breakdownDays >= r.rows.analyticsDays * 4, JSON.stringify(r.rows))
+    assert.ok(r.rows.accountBreakdownDays > 0 && r.rows.accountBreakdownDays <= r.rows.breakdownDays, JSON.stringify(r.rows))
+    assert.ok(r.rows.blockClickDays > 0 && r.rows.socialClickDays > 0, JSON.stringify(r.rows))
   })
 
   it('serves generated pages, hot and cold, whose blocks the API reads as valid and whose history it reports', async () => {
@@ -79,7 +84,11 @@ describe(`population generate, ${PAGES} pages (${STORE})`, () => {
       await t.ctx.intake.flush()
       const stats = await t.request('GET', `/v1/profiles/${profile.id}/analytics?period=last28&compare=false`, { token })
       assert.equal(stats.status, 200, stats.text)
-      if (login === r.hottestLogin) assert.ok(stats.body.data.totals.views >= 28 * 40, String(stats.body.data.totals.views))
+      if (login === r.hottestLogin) {
+        const data = stats.body.data
+        assert.ok(data.totals.views >= 28 * 40, String(data.totals.views))
+        assert.ok(data.totals.clicks > 0, JSON.stringify(data.totals))
+      }
     }
   })
 })
