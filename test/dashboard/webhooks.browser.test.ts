@@ -39,7 +39,7 @@ describe(`webhooks in the dashboard, in a browser (${STORE})`, () => {
 
       // Refused without an address, every problem named.
       await page.getByRole('button', { name: 'Add the address' }).click()
-      await page.getByText('Enter a full URL', { exact: false }).first().waitFor()
+      await page.getByText('Give the whole web address', { exact: false }).first().waitFor()
       assert.deepEqual(await seriousAxeFindings(page.locator('body')), [])
 
       await page.getByRole('textbox', { name: 'Address', exact: true }).fill(receiver.url)
