@@ -1,6 +1,7 @@
 import type { PageAnalytics } from '../analytics/analytics-schemas.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
+import { linkAsTyped } from './format.ts'
 
 // The statistics page's tables, each also a CSV: where visitors came from, their countries,
 // devices and browsers, and where they clicked, with the previous period beside each row.
@@ -134,7 +135,7 @@ export function clicksTable(report: PageAnalytics): Table {
   const rows: Row[] = [
     ...report.blocks.map((b) => ({ name: b.title, views: 0, clicks: b.clicks, previousViews: null, previousClicks: b.previousClicks })),
     ...report.socials.map((s) => ({
-      name: s.link.replace(/^https?:\/\//, ''),
+      name: linkAsTyped(s.link),
       views: 0,
       clicks: s.clicks,
       previousViews: null,
