@@ -21,6 +21,7 @@ import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
 import { webhookPages } from './webhook-pages.ts'
 import { statisticsPages } from './statistics.ts'
+import { accountStatisticsPages } from './account-statistics.ts'
 import { welcomePages } from './welcome.ts'
 import { editorPages } from './editor/editor-routes.ts'
 
@@ -46,6 +47,7 @@ export const dashboardPages: PageRow[] = [
   ...myLinksPages, // GET/POST /my-links, GET /my-links/check-login
   ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
   ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+  ...accountStatisticsPages, // GET /my-links/statistics[.csv]
   ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]
   ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
   ...editorPages, // GET /my-links/:profileId/editor (+ /preview), POST …/editor/{profile,images,socials,music,order,blocks…}
