@@ -139,15 +139,7 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
     const profileId = /\/my-links\/(\d+)\/editor/.exec(page.url())![1]
     const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
     assert.equal(dark, 'rgb(20, 20, 23)', 'the dark background')
-    for (const path of [
-      '/my-links',
-      `/my-links/${profileId}`,
-      `/my-links/${profileId}/login`,
-      `/my-links/${profileId}/leads`,
-      '/settings',
-      '/settings/tokens',
-      '/settings/apps',
-    ]) {
+    for (const path of ['/my-links', `/my-links/${profileId}`, `/my-links/${profileId}/leads`, '/settings', '/settings/tokens', '/settings/apps']) {
       await page.goto(`${started.t.url}${path}`)
       await audit(page, problems, `dark${path.replace(/\//g, '-')}`, {
         screenshots: path === '/my-links' || path === `/my-links/${profileId}` ? 'always' : 'on-failure',
