@@ -31,3 +31,20 @@ export function zonedStamp(iso: string, timeZone: string): string {
   const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName.replace('GMT', '')
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${offset}`
 }
+
+/**
+ * A stored link as the person typed it: an e-mail address or a phone number without its
+ * mailto: or tel:, a web address without https://.
+ */
+export function linkAsTyped(link: string): string {
+  const m = /^(mailto|tel|sms):(.*)$/i.exec(link)
+  if (m) {
+    const rest = m[2].split('?')[0]
+    try {
+      return decodeURIComponent(rest)
+    } catch {
+      return rest
+    }
+  }
+  return link.replace(/^https?:\/\//i, '').replace(/\/$/, '')
+}

@@ -25,6 +25,7 @@ import { tokenPages } from './token-pages.ts'
 import { webhookPages } from './webhook-pages.ts'
 import { domainPages } from './domain-pages.ts'
 import { statisticsPages } from './statistics.ts'
+import { accountStatisticsPages } from './account-statistics.ts'
 import { welcomePages } from './welcome.ts'
 import { editorPages } from './editor/editor-routes.ts'
 
@@ -54,6 +55,7 @@ export const dashboardPages: PageRow[] = [
   ...domainPages, // GET/POST /my-links/:profileId/domain, POST …/domain/{check,remove}
   ...profilePages, // GET /my-links/:profileId (+ /qr.svg, /qr.png), POST …/login, POST …/delete
   ...themePickerPages, // POST /my-links/:profileId/theme, GET /my-links/:profileId/preview/:themeId
+  ...accountStatisticsPages, // GET /my-links/statistics[.csv]
   ...statisticsPages, // GET /my-links/:profileId/statistics[.csv]
   ...leadsPages, // GET /my-links/:profileId/leads[/:slotId[/submissions.csv]], POST …/:submissionId/delete
   ...editorPages, // GET /my-links/:profileId/editor (+ /preview), POST …/editor/{profile,images,socials,music,order,blocks…}

@@ -45,7 +45,7 @@ ${profiles.map((profile) => {
 `
 })}</ul>`
     : h`<p class="muted">You have no page yet. Create your first one below.</p>`
-}
+}${profiles.length ? h`<p><a href="/my-links/statistics">Statistics of all your pages</a></p>` : ''}
 </section>
 ${formCard({
   id: 'create',

@@ -1,6 +1,7 @@
 import type { PageAnalytics } from '../analytics/analytics-schemas.ts'
 import { slotTypeOf } from '../slots/registry.ts'
 import { h, type SafeHtml } from '../slots/shared/html.ts'
+import { linkAsTyped } from './format.ts'
 
 // The statistics page's tables, each also a CSV: where visitors came from, their countries,
 // devices and browsers, and where they clicked, with the previous period beside each row.
@@ -19,7 +20,7 @@ export interface Row {
 }
 
 export interface Table {
-  key: BreakdownName | 'clicks'
+  key: BreakdownName | 'clicks' | 'pages'
   heading: string
   /** The first column's header. */
   what: string
@@ -115,7 +116,7 @@ const HEADINGS: Record<BreakdownName, Omit<Table, 'key' | 'rows'>> = {
 }
 
 /** The four breakdown tables of a report, each beside the previous period's (undefined: not compared). */
-export function breakdownTables(report: PageAnalytics, previous: PageAnalytics | undefined): Table[] {
+export function breakdownTables(report: Pick<PageAnalytics, BreakdownName>, previous: Pick<PageAnalytics, BreakdownName> | undefined): Table[] {
   return BREAKDOWNS.map((key) => ({
     key,
     ...HEADINGS[key],
@@ -134,7 +135,7 @@ export function clicksTable(report: PageAnalytics): Table {
   const rows: Row[] = [
     ...report.blocks.map((b) => ({ name: b.title, views: 0, clicks: b.clicks, previousViews: null, previousClicks: b.previousClicks })),
     ...report.socials.map((s) => ({
-      name: s.link.replace(/^https?:\/\//, ''),
+      name: linkAsTyped(s.link),
       views: 0,
       clicks: s.clicks,
       previousViews: null,
@@ -213,11 +214,16 @@ ${t.rows.map(
 }
 
 /** One table in its own section, named by its heading, with its CSV under it. */
-export function tableSection(t: Table, report: PageAnalytics, csvHref: string): SafeHtml {
+export function tableSection(
+  t: Table,
+  report: Pick<PageAnalytics, 'totals' | 'previous'>,
+  csvHref: string,
+  nothingClicked = 'This page has no links yet.',
+): SafeHtml {
   const id = `t-${t.key}`
   const compared = report.previous !== null
   const empty = t.key === 'clicks' ? !t.rows.length : !t.rows.some((r) => r.views || r.clicks)
-  const nothing = t.key === 'clicks' ? 'This page has no links yet.' : 'No visits in this period yet.'
+  const nothing = t.key === 'clicks' ? nothingClicked : 'No visits in this period yet.'
   return h`<section class="card stat-table" aria-labelledby="${id}-h">
 <h2 id="${id}-h">${t.heading}</h2>
 <p class="hint" id="${id}-hint">${t.hint}</p>

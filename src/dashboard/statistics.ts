@@ -46,7 +46,7 @@ function monthsOf(today: string): string[] {
 }
 
 /** The period in the address: a preset, a month (YYYY-MM among the last twelve), else 28 days. */
-function choiceOf(query: Record<string, string | undefined>, today: string): Choice {
+export function choiceOf(query: Record<string, string | undefined>, today: string): Choice {
   const month = query.month ?? ''
   if (monthsOf(today).includes(month)) {
     const from = `${month}-01`
@@ -84,7 +84,7 @@ function metric(name: string, now: number, before: number | undefined, format: (
   }</dd></div>`
 }
 
-function periodNav(base: string, choice: Choice, today: string): SafeHtml {
+export function periodNav(base: string, choice: Choice, today: string): SafeHtml {
   return h`<nav aria-label="Period" class="card">
 <p class="actions">${PRESETS.map((pr) => {
     const current = !choice.month && choice.search === `period=${pr.period}`
@@ -98,7 +98,7 @@ function periodNav(base: string, choice: Choice, today: string): SafeHtml {
 </nav>`
 }
 
-function totalsSection(report: PageAnalytics): SafeHtml {
+export function totalsSection(report: Pick<PageAnalytics, 'period' | 'totals' | 'previous'> & { insights?: PageAnalytics['insights'] }): SafeHtml {
   const t = report.totals
   const prev = report.previous ?? undefined
   return h`<section class="card" aria-labelledby="totals-h">
@@ -110,7 +110,7 @@ ${metric('Clicks', t.clicks, prev?.clicks, count)}
 ${metric('Click-through rate', t.ctr, prev?.ctr, percent)}
 </dl>
 <p class="hint">${prev ? `The previous period is ${span(prev.from, prev.to)}. ` : ''}Days are counted in your time zone, ${report.period.timezone}. Only people are counted: bots, link previews and browser prefetches are not, and neither are your own visits while signed in. Unique visitors are an estimate.</p>
-${report.insights.length ? h`<h3>What stands out</h3><ul>${report.insights.map((i) => h`<li>${i.message}</li>`)}</ul>` : ''}
+${report.insights?.length ? h`<h3>What stands out</h3><ul>${report.insights.map((i) => h`<li>${i.message}</li>`)}</ul>` : ''}
 </section>`
 }
 

@@ -28,7 +28,10 @@ export default defineSlotType({
   computed: strictObject({}),
   fieldWords: {
     title: { hint: 'A heading. Leave it empty when the text says it all.' },
-    description: { hint: 'Your words. Leave an empty line between two paragraphs.', paragraphs: true },
+    description: {
+      hint: 'Your words. Leave an empty line between two paragraphs; start lines with “- ” or “1.” for a list; put **two stars** around words to make them bold.',
+      paragraphs: true,
+    },
     textStyle: { label: 'Look', hint: 'A card with a border, or plain text on the page.' },
     link: { hint: 'Makes the whole block a link, if you like: a web address, an e-mail address or a phone number.' },
   },

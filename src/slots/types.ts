@@ -124,7 +124,8 @@ export interface SlotTypeDef<S extends TSchema = TSchema, C extends TSchema = TS
    * The editor's words for fields, by path (`link`, `items.*.text`, `customize.textColor`): a label
    * and a hint saying what a person should do. The schema's titles and descriptions speak to
    * programs (the API); the editor shows these instead, and no hint where a field has none here.
-   * `paragraphs`: the field keeps rich text, edited as lines with a blank line between paragraphs;
+   * `paragraphs`: the field keeps rich text, edited as lines (a blank line between paragraphs, lists as
+   * lines starting "- " or "1.", bold words between two stars), never as tags;
    * `hidden`: the editor sets the field itself (kept as it is, never asked).
    */
   fieldWords?: Record<string, { label?: string; hint?: string; paragraphs?: true; hidden?: true }>

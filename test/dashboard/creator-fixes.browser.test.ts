@@ -32,7 +32,11 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
       await announced(page, /Social link added/)
       const profile = await useCases.profiles.get(started.t.ctx, ownerPrincipal(user), profileId)
       assert.equal(profile.socials[0].link, 'mailto:mara@lind-ceramics.de')
-      await page.getByRole('listitem').filter({ hasText: 'mailto:mara@lind-ceramics.de' }).waitFor()
+      // Beside its icon the editor shows the address as it was typed, not the mailto: it is kept as.
+      const social = page.getByRole('listitem').filter({ hasText: 'mara@lind-ceramics.de' })
+      await social.waitFor()
+      assert.equal((await social.locator('.ed-social-text').innerText()).replace(/\s+/g, ' ').trim(), 'E-mail mara@lind-ceramics.de')
+      assert.doesNotMatch(await page.getByRole('region', { name: 'Social links' }).innerText(), /mailto:/)
 
       // A text typed with a blank line keeps its two paragraphs on the public page.
       await addBlock(page, 'Text')
@@ -99,12 +103,27 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
       assert.doesNotMatch((await alert.textContent()) ?? '', /odesli|deezer|itunes|field needs attention/i)
       assert.equal(await alert.getByRole('link', { name: 'Enter the links by hand' }).getAttribute('href'), '#manual-h')
       assert.equal(await panel(page).getByRole('heading', { name: 'Or enter the links by hand' }).getAttribute('id'), 'manual-h')
+      // The alert's link leads to the manual section, in view and focused, holding what was typed.
+      await alert.getByRole('link', { name: 'Enter the links by hand' }).click()
+      const manual = panel(page).getByRole('heading', { name: 'Or enter the links by hand' })
+      await page.waitForFunction(() => document.activeElement?.id === 'manual-h')
+      assert.ok(page.url().endsWith('#manual-h'), page.url())
+      const top = (await boxOf(manual)).y
+      assert.ok(top >= -1 && top < view.height / 2, `the manual section is at the top of the window (${top})`)
       assert.equal(
         await panel(page)
           .getByRole('textbox', { name: /^Album/ })
           .inputValue(),
         'Clay Songs',
       )
+      assert.equal(
+        await panel(page)
+          .getByRole('textbox', { name: /^Artist/ })
+          .last()
+          .inputValue(),
+        'Mara Lind',
+      )
+      await screenshot(page, `music-by-hand-${width}`)
       // The lookup's own 503 is the answer by design (the editor with the message), which Chromium logs.
       problems.splice(0, problems.length, ...problems.filter((p) => !/status of 503/.test(p)))
       await audit(page, problems, `words-music-failed-${width}`)
@@ -120,9 +139,11 @@ describe(`the fixes a creator asked for (${STORE})`, () => {
     const profileId = /\/my-links\/(\d+)\/editor/.exec(page.url())![1]
     const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
     assert.equal(dark, 'rgb(20, 20, 23)', 'the dark background')
-    for (const path of ['/my-links', `/my-links/${profileId}/leads`, '/settings', '/settings/tokens', '/settings/apps']) {
+    for (const path of ['/my-links', `/my-links/${profileId}`, `/my-links/${profileId}/leads`, '/settings', '/settings/tokens', '/settings/apps']) {
       await page.goto(`${started.t.url}${path}`)
-      await audit(page, problems, `dark${path.replace(/\//g, '-')}`, { screenshots: path === '/my-links' ? 'always' : 'on-failure' })
+      await audit(page, problems, `dark${path.replace(/\//g, '-')}`, {
+        screenshots: path === '/my-links' || path === `/my-links/${profileId}` ? 'always' : 'on-failure',
+      })
     }
     await context.close()
   })

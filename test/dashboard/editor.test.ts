@@ -71,6 +71,30 @@ describe(`dashboard page editor (${STORE})`, () => {
     assert.match(preview.text, new RegExp(`@${login}|${login}`))
   })
 
+  it('shows a text block with lists in its text box as lines, never as tags, and saving them keeps the lists', async () => {
+    const { v, editor, token, login } = await withPage()
+    const made = await t.request('POST', `/v1/profiles/${login}/slots`, {
+      token,
+      body: { type: 'text', data: { title: 'About', description: '<p>Potter in <strong>Berlin</strong>.</p><ul><li>Bowls</li><li>Vases</li></ul>' } },
+    })
+    assert.equal(made.status, 201, JSON.stringify(made.body))
+    const id = made.body.data.id
+    const form = await v.get(`${editor}?edit=${id}`)
+    const box = /<textarea id="f-data-description"[^>]*>([^<]*)<\/textarea>/.exec(form.text)
+    assert.ok(box, 'the text box is shown')
+    assert.equal(box[1], 'Potter in **Berlin**.\n\n- Bowls\n- Vases')
+    const saved = await postMultipart(v, `${editor}?edit=${id}`, `${editor}/blocks/${id}`, {
+      type: 'text',
+      'data.title': 'About',
+      'data.description': `${box[1]}\n- Plates`,
+      'data.textStyle': 'border',
+      'data.link': '',
+    })
+    assert.equal(saved.status, 303, shownProblems(saved.text))
+    const [slot] = await slotsOf(token, login)
+    assert.equal(slot.data.description, '<p>Potter in <strong>Berlin</strong>.</p><ul><li>Bowls</li><li>Vases</li><li>Plates</li></ul>')
+  })
+
   it('adds a button block from the generated form, and keeps what was typed beside the core’s message when a save is refused', async () => {
     const { v, editor, token, login } = await withPage()
     const form = await v.get(`${editor}?add=button`)

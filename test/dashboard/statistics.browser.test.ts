@@ -257,6 +257,41 @@ describe(`statistics a creator reads: sources, countries, devices, browsers, blo
     await context.close()
   })
 
+  it('shows all the pages of the account with the same tables: pages, blocks by title and page, sources with the previous period, a CSV each', async () => {
+    const context = await newContext(browser, { width: 1280 })
+    await context.addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: t.url })))
+    const { page, problems } = await openPage(context)
+    await page.goto(`${t.url}/my-links`)
+    await page.getByRole('link', { name: 'Statistics of all your pages' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Statistics of all your pages' }).waitFor()
+    await page.getByRole('link', { name: 'Last 7 days' }).click()
+    await page.getByRole('link', { name: 'Last 7 days' }).and(page.locator('[aria-current="page"]')).waitFor()
+    assert.deepEqual(await cellsOf(table(page, 'Your pages'), 'Lind Ceramics'), ['7', '5', 'up 40 %', '100 %', '4'])
+    assert.deepEqual(await cellsOf(table(page, 'Where visitors came from'), 'Instagram'), ['3', '4', 'down 25 %', '43 %', '2'])
+    assert.deepEqual(await cellsOf(table(page, 'Countries'), 'United Kingdom'), ['3', '0', 'new', '43 %', '1'])
+    assert.deepEqual(await cellsOf(table(page, 'Devices'), 'Phone'), ['5', '4', 'up 25 %', '71 %', '3'])
+    assert.deepEqual(await cellsOf(table(page, 'Browsers'), 'Chrome'), ['1', '1', 'no change', '14 %', '1'])
+    const clicks = table(page, 'Where people clicked')
+    assert.deepEqual(await cellsOf(clicks, 'Book a class'), ['Button block on Lind Ceramics', '2', '1', 'up 100 %'])
+    assert.deepEqual(await cellsOf(clicks, 'A blue bowl'), ['Picture block on Lind Ceramics', '1', '0', 'new'])
+    assert.deepEqual(await cellsOf(clicks, 'All clicks'), ['4', '1', 'up 300 %'])
+    const download = async (name: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name, exact: true }).click()])
+      return { name: file.suggestedFilename(), rows: parseCsv(await readFile((await file.path())!, 'utf8')) }
+    }
+    const pages = await download('Download “Your pages” (CSV)')
+    assert.equal(pages.name, `all-pages-pages-${addDays(today, -6)}-${today}.csv`)
+    assert.deepEqual(pages.rows, [
+      ['Page', 'Views', 'Views, previous period', 'Clicks', 'Clicks, previous period'],
+      ['Lind Ceramics', '7', '5', '4', '1'],
+    ])
+    assert.deepEqual((await download('Download “Where people clicked” (CSV)')).rows[1], ['Book a class', 'Button block on Lind Ceramics', '2', '1'])
+    for (const name of ['Where visitors came from', 'Countries', 'Devices', 'Browsers', 'Day by day'])
+      assert.ok((await download(`Download “${name}” (CSV)`)).rows.length > 1, name)
+    await audit(page, problems, 'statistics-all-pages')
+    await context.close()
+  })
+
   it('reads well at 375 and 1280 px, light and dark: axe finds nothing serious, nothing scrolls sideways', async () => {
     const { context, page, problems } = await open(375)
     await audit(page, problems, 'statistics')

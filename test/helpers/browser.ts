@@ -45,7 +45,8 @@ export async function localContext(browser: Browser, options: BrowserContextOpti
 
 /** axe's serious and critical findings inside one part of a page (at most four places each). */
 export async function seriousAxeFindings(part: Locator): Promise<Array<{ id: string; nodes: string[] }>> {
-  await part.page().evaluate(AXE)
+  // axe is half a megabyte of script: parsed once per document, not once per audit.
+  if (!(await part.page().evaluate(() => 'axe' in window))) await part.page().evaluate(AXE)
   return part.evaluate(async (element) => {
     const result = await (window as any).axe.run(element, { resultTypes: ['violations'] })
     return result.violations

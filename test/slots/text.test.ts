@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import text from '../../src/slots/text.ts'
-import { richText, richTextAsLines } from '../../src/slots/shared/rich-text.ts'
+import { linesAsRichText, richTextAsLines } from '../../src/dashboard/editor/text-lines.ts'
+import { richText } from '../../src/slots/shared/rich-text.ts'
 import { STORE } from '../helpers/app.ts'
 import {
   accepted,
@@ -43,7 +44,7 @@ describe(`text slots (${STORE})`, () => {
     // The editor shows it as it was typed, and saving that again changes nothing.
     const lines = richTextAsLines(res.body.data.data.description)
     assert.equal(lines, 'Stoneware, fired in Berlin.\n\nCommissions open:\nwrite to me.')
-    assert.equal(richText(lines), res.body.data.data.description)
+    assert.equal(richText(linesAsRichText(lines)), res.body.data.data.description)
   })
 
   it('keeps p, ul, ol, li, strong, em, s, u, span and br, without attributes', async () => {

@@ -8,6 +8,7 @@ import type { EventView, FormView } from '../../slots/shared/records.ts'
 import { slotTypeOf, slotTypes } from '../../slots/registry.ts'
 import type { SlotResource } from '../../slots/slot-resource.ts'
 import type { SlotType } from '../../slots/types.ts'
+import { linkAsTyped } from '../format.ts'
 import { csrfField } from '../layout.ts'
 import { dropZone, IMAGE_TYPES, type RowMove, schemaFields } from './schema-fields.ts'
 import { type ScheduleState, visibilityBadge, visibilityControls } from './block-visibility.ts'
@@ -167,7 +168,7 @@ ${errorList(errors)}${
     ? h`<ol class="ed-socials">${socials.map((x, i) => {
         const drawing = socialIconSvg(x.icon)
         const what = h`<span class="sr-only">: ${drawing.label}</span>`
-        return h`<li><span class="ed-icon" aria-hidden="true">${drawing.svg}</span><span class="ed-social-text"><strong>${drawing.label}</strong> <span class="muted">${x.link}</span></span>
+        return h`<li><span class="ed-icon" aria-hidden="true">${drawing.svg}</span><span class="ed-social-text"><strong>${drawing.label}</strong> <span class="muted">${linkAsTyped(x.link)}</span></span>
 <form method="post" action="${base(m)}/socials" class="ed-actions">${csrfField(m.csrf)}<input type="hidden" name="index" value="${i}">
 <button type="submit" class="secondary" name="op" value="up" data-focus="social-up-${i}"${i === 0 ? raw(' disabled') : ''}>Move up${what}</button>
 <button type="submit" class="secondary" name="op" value="down" data-focus="social-down-${i}"${i === n - 1 ? raw(' disabled') : ''}>Move down${what}</button>

@@ -118,6 +118,16 @@
     const url = new URL(link.href)
     if (url.origin !== location.origin || url.pathname !== location.pathname) return
     event.preventDefault()
+    // A place on this very page (an alert's "Enter the links by hand"): what is shown, perhaps an
+    // answer to a form, stays; the place comes into view and takes the focus.
+    const here = link.getAttribute('href').startsWith('#') && document.getElementById(url.hash.slice(1))
+    if (here) {
+      history.replaceState(history.state, '', url.hash)
+      if (!here.matches('a, button, input, select, textarea')) here.tabIndex = -1
+      here.scrollIntoView({ block: 'start' })
+      here.focus()
+      return
+    }
     const res = await fetch(url, { credentials: 'same-origin' })
     await swap(res, link.dataset.focus, true, url.hash)
   })

@@ -1,8 +1,8 @@
 import type { FieldErrors } from '../../kernel/errors.ts'
 import type { AnySlotTypeDef } from '../../slots/types.ts'
 import { h, raw, type SafeHtml } from '../../slots/shared/html.ts'
-import { richTextAsLines } from '../../slots/shared/rich-text.ts'
 import type { Form } from '../page-routes.ts'
+import { linesAsRichText, richTextAsLines } from './text-lines.ts'
 
 // A slot type's form, generated from its TypeBox schema (the registry is the single source): a
 // label and help from the type's fieldWords (the schema's descriptions speak to programs), limits, enums with their enumLabels,
@@ -286,7 +286,7 @@ export function formData(def: AnySlotTypeDef, form: Form, uploaded: Record<strin
       const n = Number(raw)
       return Number.isFinite(n) ? n : raw
     }
-    return raw.replace(/\r\n?/g, '\n')
+    return def.fieldWords?.[path]?.paragraphs ? linesAsRichText(raw) : raw.replace(/\r\n?/g, '\n')
   }
   const readObject = (schema: Node, prefix: string, path: string, inRow: boolean): Record<string, unknown> => {
     const out: Record<string, unknown> = {}

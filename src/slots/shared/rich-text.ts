@@ -33,20 +33,6 @@ function withParagraphs(html: string): string {
     .join('')
 }
 
-/**
- * Stored rich text as lines for a text box (the inverse of withParagraphs): paragraphs apart by a
- * blank line, line breaks as new lines. Text with lists stays as written.
- */
-export function richTextAsLines(clean: string): string {
-  if (/<\/?(ul|ol|li)\b/i.test(clean)) return clean
-  return decode(
-    clean
-      .replace(/<\/p>\s*<p>/g, '\n\n')
-      .replace(/^\s*<p>|<\/p>\s*$/g, '')
-      .replace(/<br\s*\/?>/g, '\n'),
-  )
-}
-
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' }
 const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e])
 
