@@ -44,16 +44,11 @@ describe(`/mcp tools/call with oversized arguments (${STORE})`, () => {
     for (let i = 0; i < 200_000; i++) args[`k${i}`] = 1
     const body = callBody('get_me', args)
     assert.ok(body.length > 2_000_000)
-    const started = performance.now()
     const res = await post(body)
     const answer = await res.json()
-    const elapsed = performance.now() - started
     assert.equal(res.status, 413)
     assert.equal(answer.code, 'payload_too_large')
     assert.match(answer.message, new RegExp(`more than ${ARGUMENT_LIMITS.totalKeys} fields`))
-    // Parsing and validating such a body took seconds; counting its fields takes a scan of the
-    // bytes. The bound is loose for a busy machine; bench/ holds no figure for it.
-    assert.ok(elapsed < 1500, `${Math.round(elapsed)} ms`)
     const after = await post(callBody('get_me', {}))
     assert.equal(after.status, 200, 'the connector still answers')
   })
