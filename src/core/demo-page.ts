@@ -15,7 +15,7 @@ import { invalidField } from '../kernel/errors.ts'
 import { fileUseCases } from './file-use-cases.ts'
 import { profileUseCases } from './profile-use-cases.ts'
 import { slotService } from '../slots/slot-service.ts'
-import { writePage } from './unit-of-work.ts'
+import { writeProfile } from './unit-of-work.ts'
 import { loadSharp } from '../media/sharp.ts'
 
 /** A small two-colour PNG, so the demo's pictures are real uploads that look like something. */
@@ -62,7 +62,7 @@ async function createDemoPage(ctx: AppContext, input: DemoPageInput): Promise<{ 
   })
   // Event and form slots are the dashboard's to make (read-only through the API): the same
   // transaction and announcement as a use case, around the dashboard's own steps.
-  const profile = await writePage(ctx, principal, created.id, {}, async (trx, page) => {
+  const profile = await writeProfile(ctx, principal, created.id, {}, async (trx, page) => {
     const { event, form } = await demoEventAndForm(trx, owner)
     await slotService.appendManaged(trx, page, demoSlots(pictures, event.id, form.id))
     // A block type the API no longer knows: it reads as supported: false.

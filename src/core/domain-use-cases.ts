@@ -11,7 +11,7 @@ import { customDomainsRepository as domains, type StoredDomain } from '../store/
 import { publicPageUrl } from '../profiles/profile-resource.ts'
 import { profilesRepository } from '../store/profiles.ts'
 import { isUniqueViolation } from '../store/unique-violation.ts'
-import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-of-work.ts'
+import { type ProfileKey, readProfile, type WriteOptions, writeProfile } from './unit-of-work.ts'
 
 // A page on its owner's own domain: connected (pending), proven by a TXT record and routed here
 // (active), re-checked periodically (failing when its records go wrong, released after a grace).
@@ -79,7 +79,7 @@ function view(ctx: AppContext, d: StoredDomain): CustomDomain {
 }
 
 async function get(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<DomainAnswer> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => {
+  return readProfile(ctx, principal, profileKey, async (db, profile) => {
     const found = await domains.latestOfProfile(db, profile.id)
     return { domain: found ? view(ctx, found) : null }
   })
@@ -96,7 +96,7 @@ async function connect(
   const name = normalDomain(input.domain)
   const problem = domainProblem(name, serviceHost(ctx.config.publicUrl))
   try {
-    return await writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+    return await writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
       // Checked once the page is known to be the caller's: another's page is not_found first.
       if (problem || !name) throw invalidField('domain', problem ?? 'Enter a domain name.')
       const claimed = await domains.liveByName(trx, name!)
@@ -127,13 +127,13 @@ async function recheck(ctx: AppContext, found: StoredDomain, now = new Date()): 
 
 /** Checks the page's domain now (the owner added the records): pending becomes active once they are right. */
 async function check(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<DomainAnswer> {
-  const found = await readPage(ctx, principal, profileKey, (db, profile) => domains.liveOfProfile(db, profile.id))
+  const found = await readProfile(ctx, principal, profileKey, (db, profile) => domains.liveOfProfile(db, profile.id))
   if (!found) throw notFound('domain', 'This page has no domain connected; connect one first.')
   return { domain: view(ctx, await recheck(ctx, found)) }
 }
 
 async function remove(ctx: AppContext, principal: Principal, profileKey: ProfileKey, options: WriteOptions = {}): Promise<DomainAnswer> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     const found = await domains.liveOfProfile(trx, profile.id)
     if (!found) throw notFound('domain', 'This page has no domain connected.')
     return { domain: view(ctx, await domains.update(trx, found.id, { state: 'removed', problem: 'Removed by the page’s owner.', failingSince: null })) }

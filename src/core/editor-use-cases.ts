@@ -15,7 +15,7 @@ import { type StoredSlot, slotsRepository } from '../store/slots.ts'
 import { AppError, type FieldErrors, invalid, mergeErrors } from '../kernel/errors.ts'
 import { checkSlotData } from '../slots/slot-data.ts'
 import { slotService } from '../slots/slot-service.ts'
-import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-of-work.ts'
+import { type ProfileKey, readProfile, type WriteOptions, writeProfile } from './unit-of-work.ts'
 import { ajvErrorsToFields, compileBody } from '../kernel/validation.ts'
 
 // The dashboard editor's own operations: what the API cannot do (event and form blocks, spec:
@@ -204,12 +204,12 @@ const present = (ctx: AppContext, slot: StoredSlot) => slotService.present(ctx.c
 
 /** One of the principal's pages as stored, for the editor's preview (rendered by the public page's own renderer). */
 async function page(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<StoredProfile> {
-  return readPage(ctx, principal, profileKey, async (_db, profile) => profile)
+  return readProfile(ctx, principal, profileKey, async (_db, profile) => profile)
 }
 
 /** The event and form records behind a page's blocks, by slot id, for the editor to fill its fields. */
 async function records(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<Map<number, unknown>> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => slotService.records(db, profile.userId, await slotService.list(db, profile.id)))
+  return readProfile(ctx, principal, profileKey, async (db, profile) => slotService.records(db, profile.userId, await slotService.list(db, profile.id)))
 }
 
 /** A new event and its block at the end of the page. Times are wall-clock in the owner's zone. */
@@ -221,7 +221,7 @@ async function createEvent(
   options: WriteOptions = {},
 ): Promise<SlotResource> {
   const zone = ownerZone(principal)
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     const record = eventRecord(input.event, zone)
     const event = await eventsRepository.insert(trx, { ...record, userId: profile.userId })
     const [slot] = await slotService.appendManaged(trx, profile, [{ type: 'event', data: { eventId: event.id } }])
@@ -238,7 +238,7 @@ async function updateEvent(
   options: WriteOptions = {},
 ): Promise<SlotResource> {
   const zone = ownerZone(principal)
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     await profilesRepository.lockForWrite(trx, profile.id)
     const slot = await managedSlot(trx, profile, input.slot, 'event')
     const record = eventRecord(input.event, zone)
@@ -261,7 +261,7 @@ async function createForm(
   input: { form: unknown; data: unknown },
   options: WriteOptions = {},
 ): Promise<SlotResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     const errors: FieldErrors = {}
     let record: Omit<FormView, 'id'> | undefined
     let data: Record<string, unknown> | undefined
@@ -293,7 +293,7 @@ async function updateForm(
   input: { slot: number; form: unknown; data: unknown },
   options: WriteOptions = {},
 ): Promise<SlotResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     await profilesRepository.lockForWrite(trx, profile.id)
     const slot = await managedSlot(trx, profile, input.slot, 'form')
     const errors: FieldErrors = {}
@@ -330,7 +330,7 @@ async function duplicate(
   input: { slot: number },
   options: WriteOptions = {},
 ): Promise<SlotResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     const slot = await slotService.get(trx, profile.id, input.slot)
     const def = slotTypeOf(slot.type)
     if (!def) throw new AppError('read_only', { message: 'This block is of a type Slotline no longer offers: it can be moved or deleted, not copied.' })
@@ -352,7 +352,7 @@ async function duplicate(
 
 /** Makes this page the account's main page (the one that was main stops being it). */
 async function makeMain(ctx: AppContext, principal: Principal, profileKey: ProfileKey, options: WriteOptions = {}): Promise<void> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     await profilesRepository.lockUser(trx, profile.userId)
     for (const other of await profilesRepository.listByUser(trx, profile.userId)) {
       if (other.isMain && other.id !== profile.id) await profilesRepository.update(trx, other.id, { isMain: false })

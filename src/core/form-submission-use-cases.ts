@@ -10,7 +10,7 @@ import type { StoredProfile } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 import { invalidField, notFound } from '../kernel/errors.ts'
 import { Nullable } from '../kernel/schema-helpers.ts'
-import { type ProfileKey, readPage, type WriteOptions, writeAccount } from './unit-of-work.ts'
+import { type ProfileKey, readProfile, type WriteOptions, writeAccount } from './unit-of-work.ts'
 
 // Leads: what visitors sent through a form slot of a page, for its owner to read and clear.
 
@@ -112,7 +112,7 @@ const toResource = (s: { id: number; slotId: number; formId: number; createdAt: 
 
 /** What was sent through one form slot of the page, newest first, one page at a time. */
 async function list(ctx: AppContext, principal: Principal, profileKey: ProfileKey, slotId: number, query: SubmissionsQuery = {}): Promise<SubmissionsPage> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => {
+  return readProfile(ctx, principal, profileKey, async (db, profile) => {
     const form = await formOfSlot(db, profile, slotId)
     const limit = query.limit ?? SUBMISSIONS_PAGE_DEFAULT
     const beforeId = query.cursor ? decodeCursor(query.cursor) : undefined

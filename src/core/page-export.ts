@@ -18,7 +18,7 @@ import {
 } from '../transfer/page-document.ts'
 import { setAtPath } from '../transfer/page-paths.ts'
 import { slotService } from '../slots/slot-service.ts'
-import { type ProfileKey, readPage } from './unit-of-work.ts'
+import { type ProfileKey, readProfile } from './unit-of-work.ts'
 
 /** Where the document's JSON Schema is served (linked from OpenAPI and from every exported document). */
 export const pageDocumentSchemaUrl = (publicUrl: string) => `${publicUrl}/v1/schemas/page-document.json`
@@ -102,7 +102,7 @@ async function buildDocument(ctx: AppContext, db: Db, profile: StoredProfile): P
 
 /** The page as its JSON document alone (what the MCP tool answers). */
 async function exportDocument(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<PageDocument> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => (await buildDocument(ctx, db, profile)).document)
+  return readProfile(ctx, principal, profileKey, async (db, profile) => (await buildDocument(ctx, db, profile)).document)
 }
 
 /**
@@ -111,7 +111,7 @@ async function exportDocument(ctx: AppContext, principal: Principal, profileKey:
  * archive and of `files`; an import then reports what used it.
  */
 async function exportArchive(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<{ login: string; archive: Uint8Array }> {
-  const exported = await readPage(ctx, principal, profileKey, (db, profile) => buildDocument(ctx, db, profile))
+  const exported = await readProfile(ctx, principal, profileKey, (db, profile) => buildDocument(ctx, db, profile))
   const { storage } = ctx.media
   const entries: Array<{ name: string; data: Uint8Array }> = []
   const missing = new Set<string>()

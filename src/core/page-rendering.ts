@@ -66,6 +66,18 @@ export async function renderProfilePage(ctx: AppContext, profile: StoredProfile,
   return (await renderScheduledPage(ctx, profile, options)).html
 }
 
+/** The size and WebP candidates of each stored image, for `<img>` and the cover. */
+function imageFacts(images: Awaited<ReturnType<typeof visitor.images>>, fileUrl: (path: string) => string) {
+  return (path: string): ImageFacts | undefined => {
+    const found = images.get(path)
+    if (!found) return undefined
+    const webp = found.variants.map((v) => ({ src: fileUrl(v.path), width: v.width }))
+    // A WebP upload is its own full-width candidate (the pipeline makes no copy of it at that width).
+    if (found.mime === 'image/webp' && webp.length && webp[webp.length - 1].width < found.width) webp.push({ src: fileUrl(path), width: found.width })
+    return { width: found.width, height: found.height, webp }
+  }
+}
+
 /**
  * renderProfilePage with the moment the page changes by itself: the public page cache keeps a
  * copy exactly until then (scheduled blocks), on every instance alike, with no message between them.
@@ -82,14 +94,7 @@ export async function renderScheduledPage(ctx: AppContext, profile: StoredProfil
       ...(profile.bgImage ? [profile.bgImage] : []),
     ]),
   ])
-  const image = (path: string): ImageFacts | undefined => {
-    const found = images.get(path)
-    if (!found) return undefined
-    const webp = found.variants.map((v) => ({ src: fileUrl(v.path), width: v.width }))
-    // A WebP upload is its own full-width candidate (the pipeline makes no copy of it at that width).
-    if (found.mime === 'image/webp' && webp.length && webp[webp.length - 1].width < found.width) webp.push({ src: fileUrl(path), width: found.width })
-    return { width: found.width, height: found.height, webp }
-  }
+  const image = imageFacts(images, fileUrl)
   let firstImages = true
   const blocks: Array<{ id: number; type: string; html: SafeHtml }> = []
   slots.forEach((slot, i) => {

@@ -4,7 +4,7 @@ import { invalidField } from '../kernel/errors.ts'
 import { analyticsRepository } from '../store/analytics.ts'
 import { filesRepository } from '../store/files.ts'
 import { profilesRepository } from '../store/profiles.ts'
-import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
+import { type ProfileKey, type WriteOptions, writeProfile } from './unit-of-work.ts'
 
 export interface DeleteProfileInput {
   /** The page's login, typed by the person as confirmation (letter case aside). */
@@ -33,7 +33,7 @@ export async function deleteProfile(
   input: DeleteProfileInput,
   options: WriteOptions = {},
 ): Promise<DeletedProfile> {
-  const deleted = await writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  const deleted = await writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     if (input.confirmLogin.trim().toLowerCase() !== profile.login.toLowerCase()) {
       throw invalidField('confirmLogin', `Type the page's login, ${profile.login}, to confirm.`)
     }

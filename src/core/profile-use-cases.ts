@@ -12,7 +12,7 @@ import type { SlotResource } from '../slots/slot-resource.ts'
 import { profilesRepository, type StoredProfile } from '../store/profiles.ts'
 import { deleteProfile } from './profile-deletion.ts'
 import { presentedSlots } from '../infra/presented-slots.ts'
-import { type ProfileKey, readAccount, readPage, type WriteOptions, writeAccount, writePage } from './unit-of-work.ts'
+import { type ProfileKey, readAccount, readProfile, type WriteOptions, writeAccount, writeProfile } from './unit-of-work.ts'
 
 export type { StoredProfile }
 
@@ -52,7 +52,7 @@ async function get(
   profileKey: ProfileKey,
   input: { include?: string } = {},
 ): Promise<ProfileResource & { slots?: SlotResource[] }> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => {
+  return readProfile(ctx, principal, profileKey, async (db, profile) => {
     if (!parseInclude(input.include).has('slots')) return toProfileResource(ctx.config, profile)
     const { slots } = await presentedSlots(ctx, db, profile)
     const kept = pagesWithSlots.get(profile)
@@ -71,7 +71,7 @@ async function update(
   input: UpdateProfileRequest,
   options: WriteOptions = {},
 ): Promise<ProfileResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => toProfileResource(ctx.config, await profileService.update(trx, profile, input)))
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => toProfileResource(ctx.config, await profileService.update(trx, profile, input)))
 }
 
 /**
@@ -88,7 +88,7 @@ async function checkLogin(ctx: AppContext, principal: Principal, input: { login:
 
 /** spec, GET /profiles/{profileKey}/settings: login, language and the choices a client may offer. */
 async function getSettings(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<ProfileSettings> {
-  return readPage(ctx, principal, profileKey, (db, profile) => settingsService.toResource(db, ctx.config, profile, principal.user))
+  return readProfile(ctx, principal, profileKey, (db, profile) => settingsService.toResource(db, ctx.config, profile, principal.user))
 }
 
 /** spec, PATCH /profiles/{profileKey}/settings: a new login moves the page at once (old and new addresses are announced). */
@@ -99,14 +99,14 @@ async function changeSettings(
   input: UpdateSettingsRequest,
   options: WriteOptions = {},
 ): Promise<ProfileSettings> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) =>
     settingsService.toResource(trx, ctx.config, await settingsService.update(trx, profile, input), principal.user),
   )
 }
 
 /** spec, GET /profiles/{profileKey}/markdown: the page as a model reads it, with its token count. */
 async function markdown(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<{ markdown: string; tokens: number }> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => {
+  return readProfile(ctx, principal, profileKey, async (db, profile) => {
     const text = await pageMarkdown(db, ctx.config, profile)
     return { markdown: text, tokens: await markdownTokens(text) }
   })
@@ -120,7 +120,7 @@ async function chooseTheme(
   themeId: number,
   options: WriteOptions = {},
 ): Promise<ProfileResource> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) =>
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) =>
     toProfileResource(ctx.config, await profilesRepository.update(trx, profile.id, { themeId })),
   )
 }

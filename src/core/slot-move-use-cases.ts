@@ -7,7 +7,7 @@ import { profilesRepository } from '../store/profiles.ts'
 import { slotsRepository } from '../store/slots.ts'
 import { notFound } from '../kernel/errors.ts'
 import { slotService } from '../slots/slot-service.ts'
-import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
+import { type ProfileKey, type WriteOptions, writeProfile } from './unit-of-work.ts'
 
 export const MoveSlotInput = Type.Object(
   {
@@ -33,7 +33,7 @@ async function move(
   input: { slot: number; position: number },
   options: WriteOptions = {},
 ): Promise<SlotResource[]> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     await profilesRepository.lockForWrite(trx, profile.id)
     const ids = (await slotsRepository.listByProfile(trx, profile.id)).map((s) => s.id)
     if (!ids.includes(input.slot)) throw notFound('slot', `No slot ${input.slot} on this page; list the page's slots for their ids.`)

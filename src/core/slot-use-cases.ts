@@ -14,7 +14,7 @@ import type { StoredProfile } from '../store/profiles.ts'
 import type { StoredSlot } from '../store/slots.ts'
 import { presentedSlots } from '../infra/presented-slots.ts'
 import { type NewSlot, type SlotPatch, slotService } from '../slots/slot-service.ts'
-import { type ProfileKey, readPage, type WriteOptions, writePage } from './unit-of-work.ts'
+import { type ProfileKey, readProfile, type WriteOptions, writeProfile } from './unit-of-work.ts'
 
 // The inputs of the slot use cases, as the spec writes the request bodies: the API's route
 // rows and the MCP tools both derive theirs from these.
@@ -123,7 +123,7 @@ export const PatchSlotBody = Type.Object(
 const slotsWrite =
   <Input>(write: (trx: Db, profile: StoredProfile, input: Input) => Promise<StoredSlot[]>) =>
   (ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: Input, options: WriteOptions = {}): Promise<SlotResource[]> =>
-    writePage(ctx, principal, profileKey, options, async (trx, profile) => slotService.present(ctx.config, await write(trx, profile, input)))
+    writeProfile(ctx, principal, profileKey, options, async (trx, profile) => slotService.present(ctx.config, await write(trx, profile, input)))
 
 /** slotsWrite for a write of one slot. */
 const slotWrite = <Input>(write: (trx: Db, profile: StoredProfile, input: Input) => Promise<StoredSlot>) => {
@@ -133,12 +133,12 @@ const slotWrite = <Input>(write: (trx: Db, profile: StoredProfile, input: Input)
 
 /** spec, GET …/slots: every slot of the page, in page order. */
 async function list(ctx: AppContext, principal: Principal, profileKey: ProfileKey): Promise<SlotResource[]> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => (await presentedSlots(ctx, db, profile)).slots as SlotResource[])
+  return readProfile(ctx, principal, profileKey, async (db, profile) => (await presentedSlots(ctx, db, profile)).slots as SlotResource[])
 }
 
 /** spec, GET …/slots/{slot}. */
 async function get(ctx: AppContext, principal: Principal, profileKey: ProfileKey, slotId: number): Promise<SlotResource> {
-  return readPage(ctx, principal, profileKey, async (db, profile) => slotService.present(ctx.config, [await slotService.get(db, profile.id, slotId)])[0])
+  return readProfile(ctx, principal, profileKey, async (db, profile) => slotService.present(ctx.config, [await slotService.get(db, profile.id, slotId)])[0])
 }
 
 /** spec, POST …/slots: `order` inserts there and shifts the rest down; without it the slot goes last. */
@@ -162,7 +162,7 @@ const reorder = slotsWrite((trx, profile, input: { order: number[] }) => slotSer
 
 /** spec, DELETE …/slots/{slot}: permanent; read-only and legacy slots may be deleted too. */
 async function remove(ctx: AppContext, principal: Principal, profileKey: ProfileKey, input: { slot: number }, options: WriteOptions = {}): Promise<void> {
-  return writePage(ctx, principal, profileKey, options, (trx, profile) => slotService.remove(trx, profile, input.slot))
+  return writeProfile(ctx, principal, profileKey, options, (trx, profile) => slotService.remove(trx, profile, input.slot))
 }
 
 /** spec, DELETE …/slots: one id not on this page refuses the whole request. */
@@ -173,7 +173,7 @@ async function removeMany(
   input: { ids?: number[] },
   options: WriteOptions = {},
 ): Promise<{ deleted: number; total: number }> {
-  return writePage(ctx, principal, profileKey, options, (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, (trx, profile) => {
     if (!input.ids) throw invalid({ ids: ['Pass the slot ids as query ids[]=1&ids[]=2 or as a JSON body {"ids": [1, 2]}.'] })
     return slotService.removeMany(trx, profile, input.ids)
   })

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import type { SlotResource } from '../slots/slot-resource.ts'
 import type { VisibilityPatch } from '../slots/shared/visibility.ts'
 import { slotService } from '../slots/slot-service.ts'
-import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
+import { type ProfileKey, type WriteOptions, writeProfile } from './unit-of-work.ts'
 
 // Hide, show and schedule one block. The same write as PATCH …/slots/{slot} with
 // visibility alone, named for what it does so agents and the page editor need not build a patch.
@@ -18,7 +18,7 @@ async function set(
   options: WriteOptions = {},
 ): Promise<SlotResource> {
   const { slot, ...visibility } = input
-  return writePage(
+  return writeProfile(
     ctx,
     principal,
     profileKey,

@@ -10,7 +10,7 @@ import { normaliseLink } from '../slots/shared/links.ts'
 import { stringEnum } from '../slots/shared/schema-parts.ts'
 import type { Social } from '../store/profiles.ts'
 import { invalid, invalidField } from '../kernel/errors.ts'
-import { type ProfileKey, type WriteOptions, writePage } from './unit-of-work.ts'
+import { type ProfileKey, type WriteOptions, writeProfile } from './unit-of-work.ts'
 
 // One social link at a time, named by its platform (the icon the server derives from the link),
 // so an agent changes one link without sending back the whole row, where a link left out is
@@ -81,7 +81,7 @@ async function writeRow(
   options: WriteOptions,
   change: (row: Social[]) => { row: Array<{ link: string; order?: number }>; platform: string; outcome: SocialLinkResult['outcome'] },
 ): Promise<SocialLinkResult> {
-  return writePage(ctx, principal, profileKey, options, async (trx, profile) => {
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => {
     const row = [...profile.socials].sort((a, b) => a.order - b.order)
     const { row: next, platform, outcome } = change(row)
     const saved = await profileService.update(trx, profile, { socials: next })

@@ -77,7 +77,7 @@ async function accountChanged(ctx: AppContext, userId: number): Promise<void> {
  * (another account's page is not_found, exactly like a missing one), from the pages read at the
  * principal's account revision when it has one (owned-profiles.ts).
  */
-export async function readPage<T>(
+export async function readProfile<T>(
   ctx: AppContext,
   principal: Principal,
   profileKey: ProfileKey,
@@ -92,7 +92,7 @@ export async function readPage<T>(
  * page cannot change hands under it), the work, the commit, a new account revision (so every
  * instance reads the account's pages and tokens again), then 'profile-changed' for the page.
  */
-export async function writePage<T>(
+export async function writeProfile<T>(
   ctx: AppContext,
   principal: Principal,
   profileKey: ProfileKey,

@@ -38,7 +38,7 @@ export function deepFreeze<T>(value: T): T {
 /**
  * The page's slots as the API presents them, from the copy of the profile's current slots
  * revision when there is one. `db` must not be a transaction with uncommitted slot writes:
- * reads only (use cases' readPage).
+ * reads only (use cases' readProfile).
  */
 export async function presentedSlots(ctx: AppContext, db: Db, profile: StoredProfile): Promise<PresentedSlots> {
   const cache = ctx.slotCopies

@@ -13,7 +13,7 @@ interface Head {
 }
 
 /** What a crawler reads of a page: parsed as HTML, the way a browser or a search engine would. */
-function readPage(html: string): Head {
+function readProfile(html: string): Head {
   const head: Head = { title: '', metas: new Map(), links: [], jsonLd: [], socialRels: [] }
   let inTitle = false
   let inJson = false
@@ -87,7 +87,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
 
   it('falls back to the page name and bio, and uses the owner’s search title and description once set', async () => {
     assert.equal((await patch({ title: 'Mara Lind', description: 'Ceramics from Riga.' })).status, 200)
-    let head = readPage(await pageHtml())
+    let head = readProfile(await pageHtml())
     assert.equal(head.title, 'Mara Lind')
     assert.equal(head.metas.get('description'), 'Ceramics from Riga.')
     assert.equal(head.metas.get('og:title'), 'Mara Lind')
@@ -97,7 +97,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
     assert.equal(set.body.data.seoTitle, 'Mara Lind ceramics')
     assert.equal(set.body.data.seoDescription, 'Hand-thrown cups and bowls.')
     assert.equal(set.body.data.seoSubject, 'organization')
-    head = readPage(await pageHtml())
+    head = readProfile(await pageHtml())
     assert.equal(head.title, 'Mara Lind ceramics')
     assert.equal(head.metas.get('description'), 'Hand-thrown cups and bowls.')
     assert.equal(head.metas.get('og:title'), 'Mara Lind ceramics')
@@ -106,7 +106,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
     const cleared = await patch({ seoTitle: null, seoDescription: '', seoSubject: 'person' })
     assert.equal(cleared.body.data.seoTitle, null)
     assert.equal(cleared.body.data.seoDescription, null)
-    assert.equal(readPage(await pageHtml()).title, 'Mara Lind')
+    assert.equal(readProfile(await pageHtml()).title, 'Mara Lind')
   })
 
   it('refuses a search title or description past its limit, naming each field', async () => {
@@ -122,7 +122,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
       seoDescription: null,
       socials: [{ link: 'https://mastodon.social/@maralind' }, { link: 'instagram.com/maralind' }, { link: 'mailto:mara@example.test' }],
     })
-    let head = readPage(await pageHtml())
+    let head = readProfile(await pageHtml())
     assert.equal(head.jsonLd.length, 1)
     let data = JSON.parse(head.jsonLd[0])
     assertProfilePage(data, 'Person')
@@ -131,7 +131,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
     assert.equal(data.mainEntity.alternateName, `@${login}`)
     assert.deepEqual(data.mainEntity.sameAs, ['https://mastodon.social/@maralind', 'https://instagram.com/maralind'])
     await patch({ seoSubject: 'organization' })
-    head = readPage(await pageHtml())
+    head = readProfile(await pageHtml())
     data = JSON.parse(head.jsonLd[0])
     assertProfilePage(data, 'Organization')
   })
@@ -144,7 +144,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
     assert.doesNotMatch(block, /[<>]/)
     const data = JSON.parse(block)
     assert.equal(data.mainEntity.name, hostile, 'the JSON reads back the same')
-    const head = readPage(html)
+    const head = readProfile(html)
     assert.equal(head.jsonLd.length, 1)
     assert.equal(JSON.parse(head.jsonLd[0]).mainEntity.name, hostile)
     assert.equal(html.match(/<script/g)?.length, 2, 'the JSON-LD block and the page script, nothing more')
@@ -152,7 +152,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
   })
 
   it('marks social links rel="me" beside noopener, and names their real addresses for fediverse checks', async () => {
-    const head = readPage(await pageHtml())
+    const head = readProfile(await pageHtml())
     assert.equal(head.socialRels.length, 3)
     for (const rel of head.socialRels) assert.deepEqual(rel.split(' ').sort(), ['me', 'noopener'])
     const me = head.links.filter((l) => l.rel === 'me').map((l) => l.href)
@@ -160,7 +160,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
   })
 
   it('names the domain as canonical, og:url and the structured data’s url while it is active', async () => {
-    let head = readPage(await pageHtml())
+    let head = readProfile(await pageHtml())
     assert.deepEqual(
       head.links.filter((l) => l.rel === 'canonical'),
       [{ rel: 'canonical', href: `http://slotline.test/${login}` }],
@@ -168,7 +168,7 @@ describe(`search titles, structured data and rel=me on public pages (${STORE})`,
     const d = await customDomainsRepository.create(t.ctx.db, { profileId, name: 'maralind.test', token: 'x' })
     await customDomainsRepository.update(t.ctx.db, d.id, { state: 'active' })
     t.ctx.events.emit('profile-changed', { profileId, logins: [login] })
-    head = readPage(await pageHtml('maralind.test', '/'))
+    head = readProfile(await pageHtml('maralind.test', '/'))
     assert.deepEqual(
       head.links.filter((l) => l.rel === 'canonical'),
       [{ rel: 'canonical', href: 'https://maralind.test/' }],
