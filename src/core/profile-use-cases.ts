@@ -71,7 +71,9 @@ async function update(
   input: UpdateProfileRequest,
   options: WriteOptions = {},
 ): Promise<ProfileResource> {
-  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) => toProfileResource(ctx.config, await profileService.update(trx, profile, input)))
+  return writeProfile(ctx, principal, profileKey, options, async (trx, profile) =>
+    toProfileResource(ctx.config, await profileService.update(trx, profile, input)),
+  )
 }
 
 /**
