@@ -5,10 +5,9 @@ import * as useCases from '../core/use-cases.ts'
 import { notFound } from '../kernel/errors.ts'
 import { h } from '../slots/shared/html.ts'
 import { viewsAndClicksChart } from './chart.ts'
-import { csv } from './csv.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
-import { choiceOf, periodNav, totalsSection } from './statistics.ts'
-import { BREAKDOWNS, breakdownTables, clicksTable, type Table, tableCsv, tableSection } from './statistics-tables.ts'
+import { choiceOf, periodNav, sendStatisticsCsv, totalsSection } from './statistics.ts'
+import { BREAKDOWNS, breakdownTables, clicksTable, type Table, tableSection } from './statistics-tables.ts'
 
 // Every page of the account at once (GET /analytics): the same tables as one page's statistics,
 // with a table of the pages first and every block named by its title and its page.
@@ -90,17 +89,5 @@ async function accountStatisticsCsv(p: PageInput<User>) {
   const which = p.query.table ?? 'days'
   if (which !== 'days' && !TABLES.includes(which)) throw notFound('table', 'There is no such table of statistics.')
   const { report, tables } = await load(p)
-  const rows =
-    which === 'days'
-      ? [
-          [`Day (${report.period.timezone})`, 'Views', 'Unique visitors', 'Clicks'],
-          ...(report.timeline ?? []).map((d) => [d.date, d.views, d.uniqueVisitors, d.clicks]),
-        ]
-      : tableCsv(tables.find((t) => t.key === which)!, report.previous !== null)
-  return p.reply
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `attachment; filename="all-pages-${which}-${report.period.from}-${report.period.to}.csv"`)
-    .type('text/csv; charset=utf-8')
-    .send(csv(rows))
+  return sendStatisticsCsv(p, report, tables, which, 'all-pages')
 }

@@ -7,7 +7,7 @@ import type { User } from '../core/use-cases.ts'
 import { notFound } from '../kernel/errors.ts'
 import { viewsAndClicksChart } from './chart.ts'
 import { csv } from './csv.ts'
-import { BREAKDOWNS, breakdownTables, change, clicksTable, count, tableCsv, tableSection } from './statistics-tables.ts'
+import { BREAKDOWNS, breakdownTables, change, clicksTable, count, type Table, tableCsv, tableSection } from './statistics-tables.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
 
 // A page's statistics as the API computes them (GET /profiles/{profileKey}/analytics): this
@@ -146,6 +146,13 @@ async function statisticsCsv(p: PageInput<User>) {
   const which = p.query.table ?? 'days'
   if (which !== 'days' && !tableNames.includes(which)) throw notFound('table', 'There is no such table of statistics.')
   const { profile, report, tables } = await load(p)
+  return sendStatisticsCsv(p, report, tables, which, profile.login)
+}
+
+type CsvReport = Pick<PageAnalytics, 'period' | 'timeline'> & { previous: unknown }
+
+/** One table of a statistics page as a download named `<name>-<table>-<from>-<to>.csv`: the days, or one of `tables`. */
+export function sendStatisticsCsv(p: PageInput<User>, report: CsvReport, tables: Table[], which: string, name: string) {
   const rows =
     which === 'days'
       ? [
@@ -156,7 +163,7 @@ async function statisticsCsv(p: PageInput<User>) {
   return p.reply
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `attachment; filename="${profile.login}-${which}-${report.period.from}-${report.period.to}.csv"`)
+    .header('content-disposition', `attachment; filename="${name}-${which}-${report.period.from}-${report.period.to}.csv"`)
     .type('text/csv; charset=utf-8')
     .send(csv(rows))
 }
