@@ -22,7 +22,7 @@ describe('npm test: pretest obtains the browser', () => {
   it('says in one line which browser the tests use when it is there', async () => {
     const res = await pretest(join(dir, 'nothing'), process.execPath)
     assert.equal(res.code, 0)
-    assert.equal(res.stderr, `pretest: browser tests use ${process.execPath}\n`)
+    assert.equal(res.stderr, `pretest: ${process.execPath} for the browser tests\n`)
   })
 
   it('fails loudly, naming the packages, when the browser is missing and cannot be installed', async () => {
