@@ -188,7 +188,7 @@ describe(`dashboard journey in a real browser (${STORE})`, () => {
     })
     await oauthRepository.upsertGrant(t.ctx.db, user.id, clientId, ['profile:read', 'profile:write'])
     await page.goto(`${t.url}/settings/apps`)
-    await page.waitForSelector('button[aria-label="Disconnect Journey audit agent"]')
+    await page.getByRole('button', { name: /^Disconnect Journey audit agent/ }).waitFor()
     await audit(page, problems, 'apps-one-row')
     await context.close()
   })

@@ -70,7 +70,7 @@ describe(`single sign-on in a real browser (${STORE})`, () => {
       await page.getByRole('link', { name: 'Back to sign in' }).click()
       await page.getByLabel('E-mail').fill(user.email)
       await page.getByLabel('Password').fill('correct horse battery')
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${s.t.url}/my-links`)
       await page.goto(`${s.t.url}/settings`)
       await page.getByRole('link', { name: 'Single sign-on' }).click()
