@@ -1,9 +1,6 @@
-import { after, before, describe, it } from 'node:test'
-import { type Browser, chromium } from 'playwright-core'
-import { STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { CHROMIUM } from '../helpers/browser.ts'
-import { auditPanels, TYPES } from '../helpers/editor-views-audit.ts'
-import { type FakeUpstreams, startFakeUpstreams } from '../music/fakes/upstreams.ts'
+import { describe, it } from 'node:test'
+import { STORE } from '../helpers/app.ts'
+import { appWithMusicFakes, auditPanels, TYPES } from '../helpers/editor-views-audit.ts'
 import assert from 'node:assert/strict'
 import { announced, audit, newContext, openPage, signUpWithPage } from '../helpers/editor-browser.ts'
 
@@ -12,29 +9,15 @@ import { announced, audit, newContext, openPage, signUpWithPage } from '../helpe
 const quiet = { screenshots: 'on-failure' } as const
 
 describe(`every view of the editor's block panel passes axe: the first half of the types (${STORE})`, () => {
-  let t: TestApp
-  let browser: Browser
-  let fakes: FakeUpstreams
-
-  before(async () => {
-    // Network rule: the music lookup reaches our fakes on 127.0.0.1 over real HTTP.
-    fakes = await startFakeUpstreams()
-    t = await startApp({ ...fakes.env })
-    browser = await chromium.launch(CHROMIUM)
-  })
-  after(async () => {
-    await browser?.close()
-    await t?.close()
-    await fakes?.close()
-  })
+  const s = appWithMusicFakes()
 
   const types = TYPES.slice(0, Math.ceil(TYPES.length / 2))
-  it(`audits the add and the edit panel of ${types.join(', ')} at 375 and 1280 px, light and dark`, () => auditPanels(t, browser, types))
+  it(`audits the add and the edit panel of ${types.join(', ')} at 375 and 1280 px, light and dark`, () => auditPanels(s.t, s.browser, types))
 
   it('announces a refused avatar upload in an alert whose link leads to the file field', async () => {
-    const context = await newContext(browser)
+    const context = await newContext(s.browser)
     const { page, problems } = await openPage(context)
-    await signUpWithPage(t, page)
+    await signUpWithPage(s.t, page)
     const field = page.getByLabel('Avatar image', { exact: true })
     await field.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are words, not pixels') })
     await page.getByRole('button', { name: 'Upload avatar' }).click()

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { Readable } from 'node:stream'
-import type { Browser, Page } from 'playwright-core'
+import { after, before } from 'node:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { ownerPrincipal, type Principal } from '../../src/auth/principal.ts'
 import * as useCases from '../../src/core/use-cases.ts'
 import { recordKey } from '../../src/dashboard/editor/schema-fields.ts'
@@ -8,7 +9,9 @@ import { slotTypes } from '../../src/slots/registry.ts'
 import type { SlotType } from '../../src/slots/types.ts'
 import { solid } from '../media/images.ts'
 import { DISCOVERY_UPC } from '../music/fakes/fixtures.ts'
-import type { TestApp } from './app.ts'
+import { startApp, type TestApp } from './app.ts'
+import { CHROMIUM } from './browser.ts'
+import { type FakeUpstreams, startFakeUpstreams } from '../music/fakes/upstreams.ts'
 import { addBlock, audit, newContext, openPage, signUpWithPage } from './editor-browser.ts'
 
 // Every view of the editor's block panel, for every type the registry holds: a type added tomorrow
@@ -16,6 +19,23 @@ import { addBlock, audit, newContext, openPage, signUpWithPage } from './editor-
 // are shared out between files so the runner audits them side by side.
 
 export const TYPES = Object.keys(slotTypes) as SlotType[]
+
+/** The suite's app, browser and music fakes, started before its tests and closed after them. */
+export function appWithMusicFakes(): { t: TestApp; browser: Browser } {
+  const started = {} as { t: TestApp; browser: Browser; fakes: FakeUpstreams }
+  before(async () => {
+    // Network rule: the music lookup reaches our fakes on 127.0.0.1 over real HTTP.
+    started.fakes = await startFakeUpstreams()
+    started.t = await startApp({ ...started.fakes.env })
+    started.browser = await chromium.launch(CHROMIUM)
+  })
+  after(async () => {
+    await started.browser?.close()
+    await started.t?.close()
+    await started.fakes?.close()
+  })
+  return started
+}
 const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const quiet = { screenshots: 'on-failure' } as const
 
