@@ -10,22 +10,13 @@ import { profilesRepository } from '../src/store/profiles.ts'
 import { usersRepository } from '../src/store/users.ts'
 import type { Db } from '../src/store/db.ts'
 import { report } from './lib.ts'
+import { POPULATION_ROLLUPS } from '../src/store/population-rollups.ts'
 
 const SAMPLE = Number(process.env.SCALE_SAMPLE ?? 100)
 // A busy page's year: some 55 views a day, 3 % clicking, 40 sources and 30 countries.
 const EVENTS_PER_PAGE = Number(process.env.SCALE_EVENTS ?? 20_000)
 const TARGET_MS = 50
-const ROLLUPS = [
-  'analytics_daily',
-  'analytics_monthly',
-  'analytics_slot_daily',
-  'analytics_slot_monthly',
-  'analytics_social_daily',
-  'analytics_breakdown_daily',
-  'analytics_breakdown_monthly',
-  'analytics_account_breakdown_daily',
-  'analytics_account_breakdown_monthly',
-]
+const ROLLUPS = POPULATION_ROLLUPS
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!
 const load = async () =>
