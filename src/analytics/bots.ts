@@ -1,4 +1,7 @@
-import { isbot } from 'isbot'
+import { onFirstUse } from '../kernel/on-first-use.ts'
+
+// Its pattern list is loaded with the first visit, not held by a resting process.
+const isbotPackage = onFirstUse<typeof import('isbot')>('isbot')
 
 /**
  * Which requests are not visits: crawlers, link unfurlers, scripted clients and speculative
@@ -22,7 +25,7 @@ export function isBot(userAgent: string | undefined): boolean {
   if (!userAgent || userAgent.trim() === '') return true
   let answer = answers.get(userAgent)
   if (answer === undefined) {
-    answer = isbot(userAgent)
+    answer = isbotPackage().isbot(userAgent)
     if (userAgent.length > MAX_REMEMBERED_LENGTH) return answer
     if (answers.size >= MAX_REMEMBERED) answers.clear()
     answers.set(userAgent, answer)

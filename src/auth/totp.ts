@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { Secret, TOTP } from 'otpauth'
+import { onFirstUse } from '../kernel/on-first-use.ts'
 import { sha256 } from './secrets.ts'
 
 /**
@@ -8,12 +8,14 @@ import { sha256 } from './secrets.ts'
  * drifts, a person types slowly); which step matched is returned so it is used only once.
  */
 const PERIOD = 30
+// Only accounts turning codes on or signing in with one need it; a resting process does not.
+const otpauth = onFirstUse<typeof import('otpauth')>('otpauth')
 const WINDOW = 1
 
-export const newTotpSecret = (): string => new Secret({ size: 20 }).base32
+export const newTotpSecret = (): string => new (otpauth().Secret)({ size: 20 }).base32
 
 const totpOf = (secret: string, label: string, issuer: string) =>
-  new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) })
+  new (otpauth().TOTP)({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: otpauth().Secret.fromBase32(secret) })
 
 /** The otpauth:// address an authenticator app reads from the QR code. */
 export const totpUri = (secret: string, label: string, issuer: string): string => totpOf(secret, label, issuer).toString()
@@ -27,7 +29,7 @@ export function totpStep(secret: string, code: string, now = Date.now()): number
   if (!/^\d{6}$/.test(token)) return undefined
   const delta = totpOf(secret, 'check', 'check').validate({ token, timestamp: now, window: WINDOW })
   if (delta === null) return undefined
-  return TOTP.counter({ period: PERIOD, timestamp: now }) + delta
+  return otpauth().TOTP.counter({ period: PERIOD, timestamp: now }) + delta
 }
 
 // No 0/o, 1/l/i: a code read from paper must be typed without guessing.
