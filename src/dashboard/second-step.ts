@@ -88,20 +88,31 @@ ${passkey}${code}<p><a href="/login">Start again with another account</a></p>`,
   )
 }
 
-async function checkCode(p: PageInput<any>) {
+/**
+ * The second step's answer, of either kind: the pending sign-in and its user, counted like a
+ * password guess (429 past the limits, nothing locked); `check` throws what the form shows.
+ */
+async function secondStep(p: PageInput<any>, check: (userId: number) => Promise<unknown>, shown: (err: unknown) => StepState) {
   const pending = pendingOf(p)
   if (!pending) return backToSignIn(p)
   const user = await sessionUser(p.ctx.db, pending.userId)
   if (!user) return backToSignIn(p)
-  // A code is a guess like a password: the same limits count it (429 past them, nothing locked).
   await countSignIn(p.ctx, p.req.ip, user.email)
   try {
-    await useCases.twoFactor.checkSignIn(p.ctx, user.id, text(p.form, 'code'))
+    await check(user.id)
   } catch (err) {
-    return codeForm(p, user.id, { errors: fieldErrorsOf(err) }, 401)
+    return codeForm(p, user.id, shown(err), 401)
   }
   await startSignedInSession(p.req, user.id)
   return p.reply.code(303).header('location', pending.next).header('cache-control', 'no-store').send()
+}
+
+function checkCode(p: PageInput<any>) {
+  return secondStep(
+    p,
+    (userId) => useCases.twoFactor.checkSignIn(p.ctx, userId, text(p.form, 'code')),
+    (err) => ({ errors: fieldErrorsOf(err) }),
+  )
 }
 
 async function passkeyOptions(p: PageInput<any>) {
@@ -110,17 +121,10 @@ async function passkeyOptions(p: PageInput<any>) {
   return sendOptions(p, () => useCases.passkeys.signInOptions(p.ctx, { sessionId: p.req.session.sessionId, userId: pending.userId }))
 }
 
-async function checkPasskey(p: PageInput<any>) {
-  const pending = pendingOf(p)
-  if (!pending) return backToSignIn(p)
-  const user = await sessionUser(p.ctx.db, pending.userId)
-  if (!user) return backToSignIn(p)
-  await countSignIn(p.ctx, p.req.ip, user.email)
-  try {
-    await useCases.passkeys.signIn(p.ctx, { sessionId: p.req.session.sessionId, credential: text(p.form, 'credential'), userId: user.id })
-  } catch (err) {
-    return codeForm(p, user.id, { passkeyProblem: fieldErrorsOf(err).credential?.join(' ') }, 401)
-  }
-  await startSignedInSession(p.req, user.id)
-  return p.reply.code(303).header('location', pending.next).header('cache-control', 'no-store').send()
+function checkPasskey(p: PageInput<any>) {
+  return secondStep(
+    p,
+    (userId) => useCases.passkeys.signIn(p.ctx, { sessionId: p.req.session.sessionId, credential: text(p.form, 'credential'), userId }),
+    (err) => ({ passkeyProblem: fieldErrorsOf(err).credential?.join(' ') }),
+  )
 }
