@@ -26,7 +26,7 @@ export function createMcpEndpoint(ctx: AppContext) {
     const extra = auth?.extra as unknown as McpExtra
     return buildMcpServer(ctx, extra.surface)
   }
-  const lane = openCallLane(buildMcpServer(ctx), onerror)
+  const lane = openCallLane(ctx, buildMcpServer(ctx), onerror)
   const modern = toNodeHandler(createMcpHandler((request) => serverFor(request.authInfo), { onerror }))
 
   async function serveLegacyPost(req: McpRequest, res: ServerResponse, body: unknown): Promise<void> {
@@ -47,6 +47,7 @@ export function createMcpEndpoint(ctx: AppContext) {
   }
 
   return async (req: McpRequest, res: ServerResponse, body: unknown): Promise<void> => {
+    if (req.method === 'POST' && laneFor(req, body)) return lane.answer(req, res, body)
     const route =
       req.method === 'POST' &&
       classifyInboundRequest({
@@ -56,10 +57,7 @@ export function createMcpEndpoint(ctx: AppContext) {
         mcpNameHeader: header(req, 'mcp-name'),
         body,
       })
-    if (route && route.kind === 'legacy') {
-      if (route.reason === 'no-claim' && laneFor(req, body)) return lane.answer(req, res, body)
-      return serveLegacyPost(req, res, body)
-    }
+    if (route && route.kind === 'legacy') return serveLegacyPost(req, res, body)
     return modern(req, res, body)
   }
 }
