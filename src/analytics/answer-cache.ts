@@ -42,3 +42,11 @@ export function createAnswerCache(): AnswerCache {
     },
   }
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Analytics answers reused for a minute (the intake forgets a page's when it writes its events). */
+    readonly answerCache: AnswerCache
+  }
+}

@@ -222,3 +222,11 @@ function originOf(e: VisitInput, ownHost: string): VisitOrigin {
 }
 
 const normaliseId = (n: number | null | undefined): number | null => (Number.isSafeInteger(n) && n! >= 0 ? n! : null)
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Page views and clicks, buffered and written in batches; flushed on close. */
+    readonly intake: AnalyticsIntake
+  }
+}

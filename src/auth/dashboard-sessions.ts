@@ -169,3 +169,11 @@ export function scheduleSessionPurge(ctx: AppContext): void {
 
 /** The signed-in user a session names, read fresh from the store (a deleted account is signed out). */
 export const sessionUser = (db: Db, userId: number): Promise<User | undefined> => usersRepository.findById(db, userId)
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Signed-in browser sessions (the dashboard's), which a password change ends. */
+    sessions: DashboardSessionStore
+  }
+}

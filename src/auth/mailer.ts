@@ -19,3 +19,11 @@ export function mailerOf(config: Config): ((mail: Mail) => Promise<void>) | unde
     await transport.sendMail({ from: mail.from, to: m.to, subject: m.subject, text: m.text })
   }
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Sends plain-text mail through SMTP_URL; undefined when the service has none. */
+    readonly mailer: ((mail: Mail) => Promise<void>) | undefined
+  }
+}

@@ -95,3 +95,11 @@ export function createVerifiedTokens(redis: Redis | undefined): VerifiedTokens {
     },
   }
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Verified bearer tokens kept in process, exact across instances (auth/verified-tokens.ts). */
+    readonly verifiedTokens: VerifiedTokens
+  }
+}

@@ -110,3 +110,10 @@ export function redisIdempotencyStore(redis: Redis, windowMs: number, prefix = '
     },
   }
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    idempotency: IdempotencyStore
+  }
+}

@@ -32,3 +32,11 @@ export async function ownedProfile(cache: OwnedProfiles, db: Db, principal: Prin
   cache.entries.set(name, { revision, profile: deepFreeze(profile) })
   return profile
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** The principals' pages as read at their account revision (infra/owned-profiles.ts). */
+    readonly ownedProfiles: OwnedProfiles
+  }
+}

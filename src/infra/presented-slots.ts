@@ -70,3 +70,11 @@ export async function presentedSlots(ctx: AppContext, db: Db, profile: StoredPro
 
 /** The JSON made when these very slots were presented, or undefined for any other value. */
 export const presentedJson = (value: unknown): string | undefined => (Array.isArray(value) ? jsonBySlots.get(value as readonly SlotResource[]) : undefined)
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Pages' slots as presented at their current slots revision (infra/presented-slots.ts). */
+    readonly slotCopies: PresentedSlotsCache
+  }
+}

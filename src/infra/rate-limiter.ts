@@ -123,3 +123,10 @@ export function redisRateLimiter(redis: Redis, options: RateLimiterOptions & { p
   })
   return slidingWindows(counter, options.now ?? Date.now)
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    rateLimiter: RateLimiter
+  }
+}

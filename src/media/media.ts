@@ -28,3 +28,11 @@ export function createMedia(ctx: AppContext): Media {
 export function configureMedia(ctx: AppContext, overrides: Partial<Omit<Media, 'storage'>>): Media {
   return Object.assign(ctx.media, overrides)
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Uploaded files' storage, and how upload-by-URL reaches the network (tests replace it). */
+    readonly media: Media
+  }
+}

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { card, RECORD_GONE_CSS } from './shared/block-css.ts'
 import { GUARD_FIELDS } from './shared/form-submission.ts'
 import { mdText } from './shared/markdown-text.ts'
-import type { FormField, FormView } from './shared/records.ts'
+import type { FormField, FormView } from '../kernel/slot-records.ts'
 import { lines, words } from './shared/render.ts'
 import { strictObject, stringEnum, text } from './shared/schema-parts.ts'
 import {

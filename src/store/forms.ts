@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { FormView } from '../slots/shared/records.ts'
+import type { FormView } from '../kernel/slot-records.ts'
 import { camelRow } from './camel-row.ts'
 import { type Db, nowIso } from './db.ts'
 import type { FormsTable } from './schema.ts'

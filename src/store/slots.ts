@@ -1,28 +1,34 @@
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely'
 import { type CamelCased, camelRow } from './camel-row.ts'
 import { countRows, type Db, nowIso } from './db.ts'
-import type { SlotVisibility } from '../slots/shared/visibility.ts'
 import type { Database, SlotsTable } from './schema.ts'
 
 type Row = Selectable<SlotsTable>
 
+/** When a slot shows, as its three columns hold it (slots/shared/visibility.ts gives the rules and the API's schema). */
+export interface StoredVisibility {
+  hidden: boolean
+  startsAt: string | null
+  endsAt: string | null
+}
+
 /** A stored slot. `data` is whatever was stored: normalised for known types, as-is for legacy ones. */
 export interface StoredSlot extends CamelCased<Omit<Row, 'data' | 'hidden' | 'starts_at' | 'ends_at'>> {
   data: unknown
-  visibility: SlotVisibility
+  visibility: StoredVisibility
 }
 
 export interface NewSlotRow {
   type: string
   data: unknown
   position: number
-  visibility?: SlotVisibility
+  visibility?: StoredVisibility
 }
 
 const toSlot = ({ hidden, starts_at, ends_at, ...r }: Row): StoredSlot =>
   camelRow(r, { data: JSON.parse(r.data) as unknown, visibility: { hidden: Boolean(hidden), startsAt: starts_at, endsAt: ends_at } })
 
-const visibilityColumns = (v: SlotVisibility) => ({ hidden: v.hidden ? 1 : 0, starts_at: v.startsAt, ends_at: v.endsAt })
+const visibilityColumns = (v: StoredVisibility) => ({ hidden: v.hidden ? 1 : 0, starts_at: v.startsAt, ends_at: v.endsAt })
 
 /**
  * Every write below moves the page's slots revision in the same transaction, so no path that
@@ -90,7 +96,7 @@ async function shiftFrom(db: Db, profileId: number, from: number, by: number): P
 }
 
 /** Replaces the data, the visibility, or both (what is undefined stays). */
-async function updateData(db: Db, id: number, data: unknown, visibility?: SlotVisibility): Promise<StoredSlot> {
+async function updateData(db: Db, id: number, data: unknown, visibility?: StoredVisibility): Promise<StoredSlot> {
   await bumpRevision(db, db.selectFrom('slots').select('profile_id').where('id', '=', id))
   const row = await db
     .updateTable('slots')

@@ -214,3 +214,11 @@ function signingSecrets(ctx: AppContext, endpoint: StoredEndpoint, now: number):
       : undefined
   return previous ? [current, previous] : [current]
 }
+
+// The context holds this as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Sends the webhook outbox (webhooks/sender.ts); serving processes start it. */
+    readonly webhooks: WebhookSender
+  }
+}

@@ -37,13 +37,7 @@ const DOOR = 'core/use-cases.ts'
  * Imports the matrix of docs/architecture.md does not allow, each for a reason (the doc's
  * exceptions table lists the same pairs). A path ending in / covers its folder.
  */
-const ALLOWED: Array<[from: string[], to: string[]]> = [
-  // The row shapes the event and form slots render, and a slot's visibility (types only).
-  [
-    ['store/events.ts', 'store/forms.ts', 'store/slots.ts'],
-    ['slots/shared/records.ts', 'slots/shared/visibility.ts'],
-  ],
-]
+const ALLOWED: Array<[from: string[], to: string[]]> = []
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -55,27 +49,6 @@ function filesUnder(dir: string): string[] {
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8')
   return [...source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1])
-}
-
-/** The modules a file loads when it runs: type-only imports are erased and load nothing. */
-function valueImportsOf(file: string): string[] {
-  const source = readFileSync(file, 'utf8')
-  const specs: string[] = []
-  for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s+'([^']+)'/gm)) {
-    const names = m[2].trim()
-    const allTypes =
-      /^\{[^}]*\}$/.test(names) &&
-      names
-        .slice(1, -1)
-        .split(',')
-        .map((n) => n.trim())
-        .filter(Boolean)
-        .every((n) => n.startsWith('type '))
-    if (!m[1] && !allTypes) specs.push(m[3])
-  }
-  for (const m of source.matchAll(/^\s*import\s+'([^']+)'/gm)) specs.push(m[1])
-  for (const m of source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) specs.push(m[1])
-  return specs
 }
 
 const srcPath = (file: string, spec: string) => relative(SRC, resolve(dirname(file), spec))
@@ -182,11 +155,11 @@ describe('layers', () => {
     )
   })
 
-  it('leaves no two folders importing each other: the folder graph of runtime imports has no cycle', () => {
+  it('leaves no two folders importing each other: the folder graph of imports, type-only ones too, has no cycle', () => {
     const files = filesUnder(SRC).map((f) => relative(SRC, f))
     const edges = new Map<string, Set<string>>()
     for (const path of files) {
-      for (const spec of valueImportsOf(join(SRC, path))) {
+      for (const spec of importsOf(join(SRC, path))) {
         if (!spec.startsWith('.')) continue
         const [from, to] = [unitOf(path), unitOf(srcPath(join(SRC, path), spec))]
         if (from !== to) edges.set(from, (edges.get(from) ?? new Set()).add(to))

@@ -32,7 +32,8 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'transfer/importers/linkstack.ts': { text: "LinkStack's own name of a text block in its export" },
   'transfer/importers/littlelink.ts': { button: "the CSS class of LittleLink's buttons" },
   'dashboard/form-fields.ts': { text: 'an HTML input type' },
-  // The page editor's richer widgets, where a generated form field cannot serve (issue #26).
+  'kernel/slot-records.ts': { text: 'a form question kind' },
+  // The page editor's richer widgets, where a generated form field cannot serve.
   'core/editor-use-cases.ts': { event: 'event blocks are made in the dashboard', form: 'form blocks are made in the dashboard', text: 'a form question kind' },
   'dashboard/editor/editor-routes.ts': { event: 'the event fields', form: 'the form fields', music: 'the music lookup section', text: 'a form question kind' },
   'dashboard/editor/editor-view.ts': { event: 'the event fields', form: 'the form fields', music: 'the music lookup section', text: 'a form question kind' },

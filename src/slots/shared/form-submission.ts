@@ -5,7 +5,7 @@
 
 import type { Messages } from '../../i18n/catalogue.ts'
 import en from '../../i18n/messages/en.ts'
-import type { FormField } from './records.ts'
+import type { FormField } from '../../kernel/slot-records.ts'
 import { say } from './render.ts'
 
 /** The longest answer one field takes. */

@@ -1,6 +1,6 @@
 /**
- * The dashboard records a slot shows (see `SlotTypeDef.record`), defined once here: slot
- * modules must not import src/store, so the repositories build theirs on these.
+ * The records an event or form slot shows (see `SlotTypeDef.record`): the store reads them and
+ * the slot types render them, and the slot types stand on nothing but the kernel.
  */
 
 /** What an event slot shows of its event (the dashboard's events table). */
