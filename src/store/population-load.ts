@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { type Db, isPostgres } from './db.ts'
 import { analyticsPartitions } from './analytics-partitions.ts'
 import { fillAnalytics, POPULATION_ROLLUPS } from './population-rollups.ts'
-import { mix, series, withoutChecks, workTable } from './population-sql.ts'
+import { mix, series, sideBySide, withoutChecks, workTable } from './population-sql.ts'
 
 /**
  * Bulk loading of a generated population (core/population-generator.ts decides what it is).
@@ -122,8 +122,12 @@ async function fillRecords(db: Db, firstUser: number): Promise<void> {
   await sql.raw('CREATE INDEX population_records_user ON population_records (user_id)').execute(db)
 }
 
-/** 1..maxBlocks blocks per page (skewed low), cycling through the templates, event and form pointing at the owner's own. */
-async function fillSlots(db: Db, plan: PopulationPlan, firstPage: number): Promise<void> {
+/**
+ * 1..maxBlocks blocks per page (skewed low), cycling through the templates, event and form
+ * pointing at the owner's own. The pages of `part` of `parts` (by id), so that parts can load
+ * side by side.
+ */
+async function fillSlots(db: Db, plan: PopulationPlan, firstPage: number, part = 0, parts = 1): Promise<void> {
   // Most pages hold a handful of blocks and a few hold many: u³ of a uniform u in [0, 1)
   // gives a median near 6 and a mean near 11 of 1..maxBlocks.
   const u = `(${mix('CAST(p.id AS bigint) * 7919')} / 2147483647.0)`
@@ -140,7 +144,7 @@ async function fillSlots(db: Db, plan: PopulationPlan, firstPage: number): Promi
     JOIN population_records r ON r.user_id = p.user_id
     JOIN pos ON pos.g <= ${sql.raw(count)}
     JOIN population_templates t ON t.idx = (p.id + pos.g) % ${plan.templates.length}
-    WHERE p.id >= ${firstPage}`.execute(db)
+    WHERE p.id >= ${firstPage} AND p.id % ${parts} = ${part}`.execute(db)
 }
 
 /** Fills the store per `plan`; answers milliseconds per step. The template owner's rows must exist. */
@@ -156,7 +160,15 @@ async function load(db: Db, plan: PopulationPlan): Promise<{ timings: Timings; f
   // Fresh statistics, so the planner sees the new rows' real numbers.
   if (isPostgres(db)) await timed(timings, 'analyze', () => sql.raw('ANALYZE users, profiles, events, forms').execute(db))
   await timed(timings, 'records', () => fillRecords(db, firstUser))
-  await timed(timings, 'blocks', () => withoutChecks(db, ['slots'], () => fillSlots(db, plan, firstPage)))
+  const halves = isPostgres(db) ? [0, 1] : [0]
+  await timed(timings, 'blocks', () =>
+    withoutChecks(db, ['slots'], () =>
+      sideBySide(
+        db,
+        halves.map((part) => (conn) => fillSlots(conn, plan, firstPage, part, halves.length)),
+      ),
+    ),
+  )
   // The days' months get their partitions first, so no generated day lands in the default one.
   await analyticsPartitions.ensureMonths(db, plan.days[0]!.day.slice(0, 7), plan.days.at(-1)!.day.slice(0, 7))
   await timed(timings, 'analytics', () => withoutChecks(db, POPULATION_ROLLUPS, () => fillAnalytics(db, plan, firstPage, timings)))

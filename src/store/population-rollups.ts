@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { BREAKDOWN_DIMENSIONS } from './analytics.ts'
 import type { Db } from './db.ts'
 import type { PopulationPlan, Timings } from './population-load.ts'
-import { bucketOf, mix, series, workTable } from './population-sql.ts'
+import { bucketOf, mix, series, sideBySide, workTable } from './population-sql.ts'
 
 /**
  * The analytics of a generated population, every rollup the service keeps: page days and
@@ -122,34 +122,46 @@ async function fillClicks(db: Db, plan: PopulationPlan, firstPage: number): Prom
 /**
  * Breakdowns: per dimension the page's main value takes all views and clicks but a third, a
  * second value (changing by the day) that third when it is at least one; values near the top
- * of each list are the likelier main ones. Months and accounts are sums of the days.
+ * of each list are the likelier main ones. The rows of every page, day, dimension and value,
+ * with the page's owner; an account's are the sums of its pages'.
  */
-async function fillBreakdowns(db: Db, firstPage: number): Promise<void> {
+function breakdownRows(db: Db) {
   const m = mix('CAST(v.profile_id AS bigint) * 31 + d.dim')
   // The product of two uniform picks over n, over n, leans towards the first values.
   const main = `((${m} % d.n) * ((${m} / d.n) % d.n) / d.n)`
   const pick = `CASE WHEN x.part = 1 THEN x.main ELSE (x.main + 1 + x.idx % (x.n - 1)) % x.n END`
-  await sql`WITH RECURSIVE ${series(db, 'part', 2)}
+  return {
+    parts: series(db, 'part', 2),
+    rows: sql.raw(`(SELECT x.profile_id AS profile_id, x.user_id AS user_id, x.day AS day, val.dimension AS dimension, val.value AS value,
+        x.views AS views, x.clicks AS clicks
+      FROM (SELECT v.profile_id AS profile_id, v.user_id AS user_id, v.day AS day, v.idx AS idx, d.dim AS dim, d.n AS n, part.g AS part,
+              ${main} AS main,
+              CASE WHEN part.g = 1 THEN v.views - v.views / 3 ELSE v.views / 3 END AS views,
+              CASE WHEN part.g = 1 THEN v.clicks - v.clicks / 3 ELSE v.clicks / 3 END AS clicks
+            FROM population_visits v, (SELECT DISTINCT dim, n FROM population_values) d, part) x
+      JOIN population_values val ON val.dim = x.dim AND val.pick = ${pick}
+      WHERE x.views > 0 OR x.clicks > 0) b`),
+  }
+}
+
+async function fillPageBreakdowns(db: Db, firstPage: number): Promise<void> {
+  const { parts, rows } = breakdownRows(db)
+  await sql`WITH RECURSIVE ${parts}
     INSERT INTO analytics_breakdown_daily (profile_id, day, dimension, value, views, clicks)
-    SELECT x.profile_id, x.day, val.dimension, val.value, x.views, x.clicks
-    FROM (SELECT v.profile_id AS profile_id, v.day AS day, v.idx AS idx, d.dim AS dim, d.n AS n, part.g AS part,
-            ${sql.raw(main)} AS main,
-            CASE WHEN part.g = 1 THEN v.views - v.views / 3 ELSE v.views / 3 END AS views,
-            CASE WHEN part.g = 1 THEN v.clicks - v.clicks / 3 ELSE v.clicks / 3 END AS clicks
-          FROM population_visits v, (SELECT DISTINCT dim, n FROM population_values) d, part) x
-    JOIN population_values val ON val.dim = x.dim AND val.pick = ${sql.raw(pick)}
-    WHERE x.views > 0 OR x.clicks > 0`.execute(db)
+    SELECT b.profile_id, b.day, b.dimension, b.value, b.views, b.clicks FROM ${rows}`.execute(db)
   await sql
     .raw(`INSERT INTO analytics_breakdown_monthly (profile_id, month, dimension, value, views, clicks)
       SELECT profile_id, substr(day, 1, 7), dimension, value, sum(views), sum(clicks) FROM analytics_breakdown_daily
       WHERE profile_id >= ${firstPage} GROUP BY profile_id, substr(day, 1, 7), dimension, value`)
     .execute(db)
-  await sql
-    .raw(`INSERT INTO analytics_account_breakdown_daily (user_id, day, dimension, value, views, clicks)
-      SELECT p.user_id, b.day, b.dimension, b.value, sum(b.views), sum(b.clicks)
-      FROM analytics_breakdown_daily b JOIN profiles p ON p.id = b.profile_id
-      WHERE b.profile_id >= ${firstPage} GROUP BY p.user_id, b.day, b.dimension, b.value`)
-    .execute(db)
+}
+
+async function fillAccountBreakdowns(db: Db, firstPage: number): Promise<void> {
+  const { parts, rows } = breakdownRows(db)
+  await sql`WITH RECURSIVE ${parts}
+    INSERT INTO analytics_account_breakdown_daily (user_id, day, dimension, value, views, clicks)
+    SELECT b.user_id, b.day, b.dimension, b.value, sum(b.views), sum(b.clicks) FROM ${rows}
+    GROUP BY b.user_id, b.day, b.dimension, b.value`.execute(db)
   await sql
     .raw(`INSERT INTO analytics_account_breakdown_monthly (user_id, month, dimension, value, views, clicks)
       SELECT user_id, substr(day, 1, 7), dimension, value, sum(views), sum(clicks) FROM analytics_account_breakdown_daily
@@ -161,8 +173,14 @@ async function fillBreakdowns(db: Db, firstPage: number): Promise<void> {
 export async function fillAnalytics(db: Db, plan: PopulationPlan, firstPage: number, timings: Timings): Promise<void> {
   await createValues(db)
   await timed(timings, 'visits', () => fillVisits(db, plan, firstPage))
-  await timed(timings, 'page days and months', () => fillPageDays(db, plan))
-  await timed(timings, 'block and social clicks', () => fillClicks(db, plan, firstPage))
-  await timed(timings, 'breakdowns', () => fillBreakdowns(db, firstPage))
+  // Every rollup reads the visits alone, so the three chains run side by side.
+  await sideBySide(db, [
+    (conn) => timed(timings, 'page breakdowns', () => fillPageBreakdowns(conn, firstPage)),
+    (conn) => timed(timings, 'account breakdowns', () => fillAccountBreakdowns(conn, firstPage)),
+    async (conn) => {
+      await timed(timings, 'page days and months', () => fillPageDays(conn, plan))
+      await timed(timings, 'block and social clicks', () => fillClicks(conn, plan, firstPage))
+    },
+  ])
   for (const t of ['population_values', 'population_visits']) await sql.raw(`DROP TABLE ${t}`).execute(db)
 }

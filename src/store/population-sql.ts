@@ -47,7 +47,38 @@ export async function withoutChecks<T>(db: Db, tables: string[], load: () => Pro
     return await load()
   } finally {
     // A partitioned table lists its index as ON ONLY; made plainly it covers every partition again.
-    for (const i of indexes.rows) await sql.raw(i.def.replace(' ON ONLY ', ' ON ')).execute(db)
+    // Two builds at a time, one a core; the keys one by one, as two may lock the same parent.
+    for (let n = 0; n < indexes.rows.length; n += 2) {
+      await sideBySide(
+        db,
+        indexes.rows.slice(n, n + 2).map((i) => (conn) => sql.raw(i.def.replace(' ON ONLY ', ' ON ')).execute(conn)),
+      )
+    }
     for (const k of keys.rows) await sql.raw(`ALTER TABLE ${k.table} ADD CONSTRAINT ${k.name} ${k.def}`).execute(db)
   }
+}
+
+/**
+ * Runs `work` on PostgreSQL in a transaction of its own whose sorts, hashes and index builds
+ * may take far more memory than a request's (PostgreSQL's defaults spill a grouping of tens of
+ * millions of rows to disk); as is on SQLite.
+ */
+export async function roomy<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work(db)
+  return db.transaction().execute(async (trx) => {
+    await sql.raw(`SET LOCAL work_mem = '${BULK_MEMORY}'`).execute(trx)
+    await sql.raw(`SET LOCAL maintenance_work_mem = '${BULK_MEMORY}'`).execute(trx)
+    return work(trx)
+  })
+}
+const BULK_MEMORY = '512MB'
+
+/**
+ * Runs independent steps side by side on PostgreSQL, each in a roomy transaction on a
+ * connection of its own (one statement uses one core), and one after the other on SQLite,
+ * which has one writer.
+ */
+export async function sideBySide(db: Db, steps: Array<(db: Db) => Promise<unknown>>): Promise<void> {
+  if (isPostgres(db)) await Promise.all(steps.map((step) => roomy(db, step)))
+  else for (const step of steps) await step(db)
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { sql } from 'kysely'
 import { operator } from '../../src/core/use-cases.ts'
 import { compileBody } from '../../src/kernel/validation.ts'
 import type { PopulationResult } from '../../src/core/population-generator.ts'
@@ -48,6 +49,21 @@ describe(`population generate, ${PAGES} pages (${STORE})`, () => {
     assert.ok(r.rows.breakdownDays >= r.rows.analyticsDays * 4, JSON.stringify(r.rows))
     assert.ok(r.rows.accountBreakdownDays > 0 && r.rows.accountBreakdownDays <= r.rows.breakdownDays, JSON.stringify(r.rows))
     assert.ok(r.rows.blockClickDays > 0 && r.rows.socialClickDays > 0, JSON.stringify(r.rows))
+  })
+
+  it("gives each account the sums of its pages' breakdowns, by day and by month", async () => {
+    const totals = async (table: string, owner: string) =>
+      (
+        await sql<{ dimension: string; views: string | number; clicks: string | number }>`
+          SELECT dimension, sum(views) AS views, sum(clicks) AS clicks FROM ${sql.table(table)} t
+          WHERE ${sql.raw(owner)} IN (SELECT ${sql.raw(owner === 'profile_id' ? 'id' : 'user_id')} FROM profiles WHERE login LIKE ${`p${r.run}%`})
+          GROUP BY dimension ORDER BY dimension`.execute(t.ctx.db)
+      ).rows.map((row) => [row.dimension, Number(row.views), Number(row.clicks)])
+    const pages = await totals('analytics_breakdown_daily', 'profile_id')
+    assert.equal(pages.length, 4)
+    assert.deepEqual(await totals('analytics_account_breakdown_daily', 'user_id'), pages)
+    assert.deepEqual(await totals('analytics_breakdown_monthly', 'profile_id'), pages)
+    assert.deepEqual(await totals('analytics_account_breakdown_monthly', 'user_id'), pages)
   })
 
   it('serves generated pages, hot and cold, whose blocks the API reads as valid and whose history it reports', async () => {
