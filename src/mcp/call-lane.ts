@@ -52,7 +52,7 @@ export interface CallLane {
  * lane's own while the server holds it, so that two callers' equal ids never meet; its own id is
  * put back in the answer. Who calls travels with the message (AuthInfo), as on the transport.
  */
-export function openCallLane(ctx: AppContext, server: McpServer, onerror: (err: Error) => void): CallLane {
+export function openCallLane(ctx: AppContext, makeServer: () => McpServer, onerror: (err: Error) => void): CallLane {
   const waiting = new Map<number, (message: JSONRPCMessage | undefined) => void>()
   let next = 0
   const transport: Transport = {
@@ -66,8 +66,16 @@ export function openCallLane(ctx: AppContext, server: McpServer, onerror: (err: 
       waiting.delete(id)
     },
   }
-  const connected = server.connect(transport)
-  connected.catch(onerror)
+  // Built at the first list or ping, not with the lane: a tool call never needs it, and building
+  // it compiles every tool's schemas in one stretch of the event loop.
+  let connected: Promise<void> | undefined
+  const connect = () => {
+    if (!connected) {
+      connected = makeServer().connect(transport)
+      connected.catch(onerror)
+    }
+    return connected
+  }
 
   const reply = (res: ServerResponse, message: object) => {
     res.writeHead(200, { 'content-type': 'application/json' })
@@ -83,7 +91,7 @@ export function openCallLane(ctx: AppContext, server: McpServer, onerror: (err: 
         if (!res.destroyed) reply(res, { jsonrpc: '2.0', id: callerId, result })
         return
       }
-      await connected
+      await connect()
       const id = ++next
       const answered = new Promise<JSONRPCMessage | undefined>((resolve) => waiting.set(id, resolve))
       // A caller gone before its answer: nothing is written, and nothing is kept for it.

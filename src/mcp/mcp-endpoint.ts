@@ -26,7 +26,7 @@ export function createMcpEndpoint(ctx: AppContext) {
     const extra = auth?.extra as unknown as McpExtra
     return buildMcpServer(ctx, extra.surface)
   }
-  const lane = openCallLane(ctx, buildMcpServer(ctx), onerror)
+  const lane = openCallLane(ctx, () => buildMcpServer(ctx), onerror)
   const modern = toNodeHandler(createMcpHandler((request) => serverFor(request.authInfo), { onerror }))
 
   async function serveLegacyPost(req: McpRequest, res: ServerResponse, body: unknown): Promise<void> {
