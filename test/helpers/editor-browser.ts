@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
@@ -8,7 +9,8 @@ import { freshEmail } from './dashboard.ts'
 
 // Debian's chromium, never a downloaded browser (test/helpers/browser.ts).
 export const LAUNCH = CHROMIUM
-export const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
+// Beside the checkout, wherever this module runs from (the tests also run compiled, in .test-build/).
+export const ARTIFACTS = pathToFileURL(`${process.cwd()}/test-artifacts/`)
 const WIDTHS = [375, 1280]
 
 /** A browser context in Lisbon whose requests reach 127.0.0.1 only. */

@@ -68,9 +68,12 @@ function openArguments(inputSchema: Record<string, unknown>): Set<string> {
   return new Set(Object.entries(properties).flatMap(([name, schema]) => (schema.type === 'object' && !schema.properties ? [name] : [])))
 }
 
-/** Field-like words (camelCase, dotted paths) that are none of the tool's own fields nor a tool's name. */
+/**
+ * Field-like words (camelCase, dotted paths) that are none of the tool's own fields nor a tool's
+ * name. Web addresses are left out first: a signed one's random token can look camelCase.
+ */
 function foreignFields(text: string, own: Set<string>, open: Set<string>): string[] {
-  return [...text.matchAll(/\b[a-z]+(?:[A-Z][a-z]+)+\b|\b[a-z]+(?:\.[a-z][A-Za-z]*)+\b/g)]
+  return [...text.replace(/\bhttps?:\/\/\S+/g, ' ').matchAll(/\b[a-z]+(?:[A-Z][a-z]+)+\b|\b[a-z]+(?:\.[a-z][A-Za-z]*)+\b/g)]
     .map((m) => m[0])
     .filter((word) => !own.has(word) && !open.has(word.split('.')[0]) && !word.split('.').every((part) => own.has(part) || /^\d+$/.test(part)))
     .filter((word) => !/^(slotline|example|e\.g|i\.e)\b/.test(word) && !/\.(png|jpe?g|webp|gif|json|test|com|example)$/.test(word))
