@@ -1,5 +1,6 @@
 import type { Configuration } from 'openid-client'
 import type { SingleSignOnConfig } from '../config.ts'
+import type { AppContext } from '../context.ts'
 import { AppError } from '../kernel/errors.ts'
 
 // Loaded when single sign-on is first used: most services never configure it, and a resting
@@ -24,9 +25,13 @@ export interface ProviderIdentity {
   name: string | undefined
 }
 
-// The provider's metadata and keys, fetched once per issuer and client; a failed fetch is
-// forgotten so the next sign-in asks again.
-const discovered = new Map<string, Promise<Configuration>>()
+/**
+ * The provider's metadata and keys, fetched once per issuer and client (secret included); a
+ * failed fetch is forgotten so the next sign-in asks again.
+ */
+export type ProviderMetadataCache = Map<string, Promise<Configuration>>
+
+export const createProviderMetadataCache = (): ProviderMetadataCache => new Map()
 
 function unavailable(cause: unknown): AppError {
   // The cause's message only: a client error can carry the request it made, secret included.
@@ -34,7 +39,8 @@ function unavailable(cause: unknown): AppError {
   return new AppError('upstream_unavailable', { message: `The single sign-on provider cannot be reached right now (${reason}). Try again in a moment.` })
 }
 
-async function configurationOf(sso: SingleSignOnConfig): Promise<Configuration> {
+async function configurationOf(ctx: AppContext, sso: SingleSignOnConfig): Promise<Configuration> {
+  const discovered = ctx.providerMetadata
   const key = `${sso.issuer}\n${sso.clientId}`
   let found = discovered.get(key)
   if (!found) {
@@ -53,8 +59,8 @@ async function configurationOf(sso: SingleSignOnConfig): Promise<Configuration> 
 }
 
 /** Where to send the browser (authorization code with PKCE, state and nonce) and what to keep until it returns. */
-async function authorizationRequest(sso: SingleSignOnConfig, redirectUri: string): Promise<{ url: string; pending: PendingAuthorization }> {
-  const config = await configurationOf(sso)
+async function authorizationRequest(ctx: AppContext, sso: SingleSignOnConfig, redirectUri: string): Promise<{ url: string; pending: PendingAuthorization }> {
+  const config = await configurationOf(ctx, sso)
   const oc = await openIdClient()
   const pending = { state: oc.randomState(), nonce: oc.randomNonce(), codeVerifier: oc.randomPKCECodeVerifier() }
   const url = oc.buildAuthorizationUrl(config, {
@@ -69,8 +75,8 @@ async function authorizationRequest(sso: SingleSignOnConfig, redirectUri: string
 }
 
 /** The origin of the provider's authorization endpoint: a form that redirects there must allow it. */
-async function authorizationOrigin(sso: SingleSignOnConfig): Promise<string> {
-  const endpoint = (await configurationOf(sso)).serverMetadata().authorization_endpoint
+async function authorizationOrigin(ctx: AppContext, sso: SingleSignOnConfig): Promise<string> {
+  const endpoint = (await configurationOf(ctx, sso)).serverMetadata().authorization_endpoint
   return new URL(endpoint ?? sso.issuer).origin
 }
 
@@ -81,8 +87,13 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : und
  * token checked (signature, issuer, audience, nonce) and the user info read for the e-mail.
  * Undefined when the provider refused or anything does not match: the person starts again.
  */
-async function completeAuthorization(sso: SingleSignOnConfig, callbackUrl: URL, pending: PendingAuthorization): Promise<ProviderIdentity | undefined> {
-  const config = await configurationOf(sso)
+async function completeAuthorization(
+  ctx: AppContext,
+  sso: SingleSignOnConfig,
+  callbackUrl: URL,
+  pending: PendingAuthorization,
+): Promise<ProviderIdentity | undefined> {
+  const config = await configurationOf(ctx, sso)
   const oc = await openIdClient()
   let tokens: Awaited<ReturnType<OpenIdClient['authorizationCodeGrant']>>
   try {
@@ -115,3 +126,11 @@ async function completeAuthorization(sso: SingleSignOnConfig, callbackUrl: URL, 
 }
 
 export const singleSignOnProvider = Object.freeze({ authorizationRequest, authorizationOrigin, completeAuthorization })
+
+// The context holds the cache as a member; declared here, so that the context imports nothing above it.
+declare module '../context.ts' {
+  interface AppContext {
+    /** Single sign-on providers' metadata and keys, fetched on first use (per context, never shared). */
+    readonly providerMetadata: ProviderMetadataCache
+  }
+}

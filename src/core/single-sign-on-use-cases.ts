@@ -30,17 +30,17 @@ function configured(ctx: AppContext): SingleSignOnConfig {
 
 /** The provider's authorization address for this browser, and what its session keeps until it returns. */
 async function begin(ctx: AppContext, input: { redirectUri: string }): Promise<{ url: string; pending: PendingAuthorization }> {
-  return singleSignOnProvider.authorizationRequest(configured(ctx), input.redirectUri)
+  return singleSignOnProvider.authorizationRequest(ctx, configured(ctx), input.redirectUri)
 }
 
 /** The person the provider vouched for, or undefined when the answer does not hold (start again). */
 async function complete(ctx: AppContext, input: { callbackUrl: URL; pending: PendingAuthorization }): Promise<ProviderIdentity | undefined> {
-  return singleSignOnProvider.completeAuthorization(configured(ctx), input.callbackUrl, input.pending)
+  return singleSignOnProvider.completeAuthorization(ctx, configured(ctx), input.callbackUrl, input.pending)
 }
 
 /** The origin a form starting the flow must be allowed to reach (its redirect goes there). */
 async function formAction(ctx: AppContext): Promise<string> {
-  return singleSignOnProvider.authorizationOrigin(configured(ctx))
+  return singleSignOnProvider.authorizationOrigin(ctx, configured(ctx))
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1)

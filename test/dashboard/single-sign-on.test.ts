@@ -177,6 +177,30 @@ describe(`single sign-on with OpenID Connect (${STORE})`, () => {
   })
 })
 
+describe(`two apps in one process keep their own provider metadata (${STORE})`, () => {
+  it('lets the second app sign in with its own client secret after the first fetched the metadata with another', async () => {
+    const apps: TestApp[] = []
+    const op = await startProvider({ clientId: 'slotline', clientSecret: CLIENT_SECRET, redirectUri: () => `${apps[1].url}/login/sso/callback` })
+    try {
+      // Same issuer and client id, a secret the provider does not know: what the first app
+      // fetched (the secret bound into it) must never serve the second.
+      apps.push(await startApp({ ...SSO_ENV, OIDC_ISSUER_URL: op.issuer, OIDC_CLIENT_SECRET: 'a-secret-the-provider-does-not-know-0123456789' }))
+      apps.push(await startApp({ ...SSO_ENV, OIDC_ISSUER_URL: op.issuer }))
+      const [first, second] = apps
+      assert.equal((await Visitor.of(first).get('/login/sso')).status, 303)
+      assert.equal(first.ctx.providerMetadata.size, 1)
+      assert.equal(second.ctx.providerMetadata.size, 0)
+      const { v, res } = await ssoSignIn(second, op, { sub: 'pia', email: 'pia@example.test', email_verified: true })
+      assert.equal(res.status, 303, res.text.slice(0, 300))
+      assert.equal((await v.get('/my-links')).status, 200)
+      assert.equal(second.ctx.providerMetadata.size, 1)
+    } finally {
+      for (const app of apps) await app.close()
+      await op.close()
+    }
+  })
+})
+
 describe(`password sign-in turned off (${STORE})`, () => {
   let s: Awaited<ReturnType<typeof providersAndApp>>
   before(async () => {
