@@ -19,6 +19,7 @@ import { ssoPages } from './sso-pages.ts'
 import { twoFactorPages } from './two-factor-settings.ts'
 import { passkeyPages } from './passkey-settings.ts'
 import { passkeySignInPages } from './passkey-sign-in.ts'
+import { ownerProofPages } from './owner-proof-forms.ts'
 import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
@@ -44,6 +45,7 @@ export const dashboardPages: PageRow[] = [
   ...accountSettingsPages, // GET/POST /settings, POST /settings/email, POST /settings/password
   ...twoFactorPages, // GET /settings/two-factor, POST …/start, …/confirm, …/disable, …/recovery-codes
   ...passkeyPages, // GET /settings/passkeys, POST …/options, …/add, …/:id/rename, …/:id/remove, …/password
+  ...ownerProofPages, // POST /settings/confirm/passkey-options (a passkey's challenge to confirm a change or an approval)
   ...sessionListPages, // GET /settings/sessions, POST …/end-others, POST …/:handle/end
   ...emailConfirmationPages, // GET/POST /settings/email/confirm (the link mailed to a new e-mail)
   ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete

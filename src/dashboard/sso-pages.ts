@@ -115,8 +115,8 @@ async function callback(p: PageInput<any>) {
   if (fresh.linkUserId !== undefined) return finishLink(p, fresh.linkUserId, identity)
   const outcome = await useCases.singleSignOn.signIn(p.ctx, identity)
   if ('refused' in outcome) return problem(p, 'You are not signed in', refusalText(p.ctx, outcome.refused, identity.email), 403)
-  // The account's second factor applies whichever way the first step was taken.
-  if (await useCases.twoFactor.required(p.ctx, outcome.userId)) {
+  // The account's second factor (codes, or a passkey) applies whichever way the first step was taken.
+  if (await useCases.secondFactor.required(p.ctx, outcome.userId)) {
     await p.req.session.regenerate()
     return startSecondStep(p, outcome.userId, fresh.next)
   }

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import { makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { csrfOf, Visitor } from '../helpers/dashboard.ts'
 import { type Person, startProvider, type TestProvider, throughProvider } from '../helpers/oidc-provider.ts'
+import { addSoftPasskey } from '../helpers/passkeys.ts'
 import { codeFor, enrol } from '../helpers/two-factor.ts'
 
 // Single sign-on against real OpenID Connect providers (oidc-provider) on 127.0.0.1: accounts
@@ -151,6 +152,17 @@ describe(`single sign-on with OpenID Connect (${STORE})`, () => {
     const done = await again.v.submit('/login/code', { code: codeFor(secret, 1) })
     assert.equal(done.status, 303)
     assert.equal((await again.v.get('/my-links')).status, 200)
+  })
+
+  it('asks an account with a passkey for it after the provider', async () => {
+    const person = { sub: 'ines', email: 'ines@example.test', email_verified: true }
+    await ssoSignIn(s.t, s.a, person)
+    const ines = (await users(s.t)).find((u) => u.email === 'ines@example.test')!
+    await addSoftPasskey(s.t, ines.id)
+    const again = await ssoSignIn(s.t, s.a, person)
+    assert.equal(again.res.location, '/login/code')
+    assert.match((await again.v.get('/login/code')).text, /Sign in with your passkey/)
+    assert.equal((await again.v.get('/my-links')).status, 303, 'not signed in before the passkey')
   })
 
   it('refuses an answer that was not asked for by this browser', async () => {
