@@ -14,7 +14,15 @@ export interface PendingAuthorization {
   state: string
   nonce: string
   codeVerifier: string
+  /** Set when the person was asked to sign in again at the provider: how old that sign-in may be, in seconds. */
+  maxAge?: number
 }
+
+/**
+ * How long ago a person may have signed in at the provider to confirm a change here (the
+ * request asks for a new sign-in, so this only allows for the time it takes).
+ */
+export const FRESH_SIGN_IN_SECONDS = 300
 
 /** The person the provider vouched for. Only these claims are read; roles or groups never are. */
 export interface ProviderIdentity {
@@ -23,6 +31,8 @@ export interface ProviderIdentity {
   email: string | undefined
   emailVerified: boolean
   name: string | undefined
+  /** When the person signed in at the provider (seconds since 1970), when it said. */
+  authenticatedAt: number | undefined
 }
 
 /**
@@ -58,11 +68,21 @@ async function configurationOf(ctx: AppContext, sso: SingleSignOnConfig): Promis
   }
 }
 
-/** Where to send the browser (authorization code with PKCE, state and nonce) and what to keep until it returns. */
-async function authorizationRequest(ctx: AppContext, sso: SingleSignOnConfig, redirectUri: string): Promise<{ url: string; pending: PendingAuthorization }> {
+/**
+ * Where to send the browser (authorization code with PKCE, state and nonce) and what to keep
+ * until it returns. With `signInAgain` the provider is asked to sign the person in anew
+ * (OpenID Connect Core §3.1.2.1, prompt=login and max_age), and its answer must say it did.
+ */
+async function authorizationRequest(
+  ctx: AppContext,
+  sso: SingleSignOnConfig,
+  redirectUri: string,
+  signInAgain = false,
+): Promise<{ url: string; pending: PendingAuthorization }> {
   const config = await configurationOf(ctx, sso)
   const oc = await openIdClient()
-  const pending = { state: oc.randomState(), nonce: oc.randomNonce(), codeVerifier: oc.randomPKCECodeVerifier() }
+  const pending: PendingAuthorization = { state: oc.randomState(), nonce: oc.randomNonce(), codeVerifier: oc.randomPKCECodeVerifier() }
+  if (signInAgain) pending.maxAge = FRESH_SIGN_IN_SECONDS
   const url = oc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     scope: 'openid email profile',
@@ -70,6 +90,7 @@ async function authorizationRequest(ctx: AppContext, sso: SingleSignOnConfig, re
     code_challenge_method: 'S256',
     state: pending.state,
     nonce: pending.nonce,
+    ...(signInAgain ? { prompt: 'login', max_age: String(FRESH_SIGN_IN_SECONDS) } : {}),
   })
   return { url: url.href, pending }
 }
@@ -102,6 +123,8 @@ async function completeAuthorization(
       expectedState: pending.state,
       expectedNonce: pending.nonce,
       idTokenExpected: true,
+      // A fresh sign-in was asked for: the ID token must carry auth_time within it.
+      maxAge: pending.maxAge,
     })
   } catch {
     return undefined
@@ -122,6 +145,7 @@ async function completeAuthorization(
     email: email?.toLowerCase(),
     emailVerified: verified === true || verified === 'true',
     name: text(info.name) ?? text(claims.name),
+    authenticatedAt: typeof claims.auth_time === 'number' ? claims.auth_time : undefined,
   }
 }
 

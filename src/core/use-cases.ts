@@ -44,7 +44,7 @@ export {
   SecretRotation,
 } from './webhook-use-cases.ts'
 export type { ProfileKey, WriteOptions } from './unit-of-work.ts'
-export type { User } from './account-use-cases.ts'
+export type { OwnerConfirmation, OwnerProof, User } from './account-use-cases.ts'
 export { FORM_FIELD_TYPE_LABELS, FORM_FIELD_TYPES, utcToWallTime } from './editor-use-cases.ts'
 export { UploadedFile, UploadFromUrl, UploadUrlGrant } from './file-use-cases.ts'
 export {
