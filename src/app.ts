@@ -16,6 +16,7 @@ import { domainUseCases } from './core/domain-use-cases.ts'
 import { createMetrics } from './observability/metrics.ts'
 import { sessionStore } from './auth/dashboard-sessions.ts'
 import { mailerOf } from './auth/mailer.ts'
+import { createProviderMetadataCache } from './auth/single-sign-on.ts'
 import { apiModules } from './api/api-modules.ts'
 import type { Config } from './config.ts'
 import { checkStore, connectionProblems, connectRedis, openStore } from './store/connections.ts'
@@ -110,13 +111,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ownedProfiles: createOwnedProfiles(),
     answerCache: createAnswerCache(),
     verifiedTokens: createVerifiedTokens(redis),
-  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'mailer' | 'webhooks' | 'dns'> as AppContext
+  } as Omit<AppContext, 'media' | 'intake' | 'metrics' | 'mailer' | 'webhooks' | 'dns' | 'providerMetadata'> as AppContext
   madeOnFirstUse(ctx, 'media', () => createMedia(ctx))
   madeOnFirstUse(ctx, 'intake', () => createIntake(ctx))
   madeOnFirstUse(ctx, 'metrics', createMetrics)
   madeOnFirstUse(ctx, 'mailer', () => mailerOf(config))
   madeOnFirstUse(ctx, 'webhooks', () => createWebhookSender(ctx))
   madeOnFirstUse(ctx, 'dns', () => domainResolver(config.domains.dnsServers))
+  madeOnFirstUse(ctx, 'providerMetadata', createProviderMetadataCache)
   return ctx
 }
 

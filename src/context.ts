@@ -21,8 +21,9 @@ export interface AppEvents {
  * The members below are what everything stands on. The subsystems that also take a context add
  * their own member beside their definition (`declare module '…/context.ts'`), so this file
  * imports nothing from the folders that import it: the analytics intake and answer cache
- * (analytics/), sessions, mail and verified tokens (auth/), the idempotency store, slot copies,
- * owned pages and the rate limiter (infra/), media (media/) and the webhook sender (webhooks/).
+ * (analytics/), sessions, mail, verified tokens and single sign-on providers' metadata (auth/),
+ * the idempotency store, slot copies, owned pages and the rate limiter (infra/), media (media/)
+ * and the webhook sender (webhooks/).
  */
 export interface AppContext {
   config: Config

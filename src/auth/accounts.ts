@@ -102,10 +102,11 @@ async function createToken(db: Db, userId: number, options: { name?: string; abi
 }
 
 /**
- * What an account that dropped its password keeps in place of a hash: no password verifies
- * against it (verifyPassword knows no such format), and sign-in treats it as an unknown e-mail.
+ * What an account without a password (made by single sign-on, or that dropped its password)
+ * keeps in place of a hash: no password verifies against it (verifyPassword knows no such
+ * format), and sign-in treats it as an unknown e-mail.
  */
-const NO_PASSWORD = 'none'
+export const NO_PASSWORD = 'none'
 
 const hasPassword = (user: User) => user.passwordHash !== NO_PASSWORD
 

@@ -1,17 +1,18 @@
-import { accounts } from '../auth/accounts.ts'
 import type { Principal } from '../auth/principal.ts'
 import { announceProfileChange, type AppContext } from '../context.ts'
 import { accountErasure } from '../store/account-erasure.ts'
 import { profilesRepository } from '../store/profiles.ts'
-import { AppError, invalidField } from '../kernel/errors.ts'
+import { AppError, invalid } from '../kernel/errors.ts'
+import { type OwnerProof, ownerProofProblems } from './owner-proof.ts'
 import { type WriteOptions, writeAccount } from './unit-of-work.ts'
 
 export interface DeleteAccountInput {
   /**
-   * The account's current password: a session alone (a stolen cookie) cannot erase the account.
-   * The face counts the attempt (a password guess) before it calls.
+   * The owner's confirmation (the current password, or what an account without one signs in
+   * with): a session alone (a stolen cookie) cannot erase the account. The face counts the
+   * attempt (a password guess) before it calls.
    */
-  currentPassword: string
+  proof: OwnerProof | undefined
 }
 
 export interface DeletedAccount {
@@ -31,7 +32,8 @@ export interface DeletedAccount {
 export async function deleteAccount(ctx: AppContext, principal: Principal, input: DeleteAccountInput, options: WriteOptions = {}): Promise<DeletedAccount> {
   if (principal.tokenId !== 0) throw new AppError('forbidden', { message: 'An account can be deleted only by its owner, signed in to the dashboard.' })
   const user = principal.user
-  if (!(await accounts.isCurrentPassword(user, input.currentPassword))) throw invalidField('currentPassword', 'This is not your current password.')
+  const unconfirmed = await ownerProofProblems(ctx, user, input.proof)
+  if (unconfirmed) throw invalid(unconfirmed)
   const erased = await writeAccount(ctx, principal, options, async (trx) => {
     await profilesRepository.lockUser(trx, user.id)
     return accountErasure.erase(trx, user.id)

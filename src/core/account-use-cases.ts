@@ -11,8 +11,11 @@ import { exportAccount } from './account-export.ts'
 import { confirmEmailChange, emailChangeOf, pendingEmailChange, requestEmailChange } from './email-change.ts'
 import { invalidField } from '../kernel/errors.ts'
 import { readAccount } from './unit-of-work.ts'
+import { type OwnerConfirmation, ownerConfirmationOf } from './owner-proof.ts'
 
 export type { User }
+export type { OwnerConfirmation }
+export type { OwnerProof } from './owner-proof.ts'
 
 /** spec, GET /me: intended as a client's first call. */
 async function me(ctx: AppContext, principal: Principal): Promise<Identity> {
@@ -82,6 +85,15 @@ async function changePassword(
   return { user, sessionsEnded: await ctx.sessions.endAllFor(user.id, input.keepSessionId) }
 }
 
+/**
+ * How the owner confirms a change a stolen session must not make (a new e-mail, deleting the
+ * account): the password, else a second factor, else a new sign-in at the single sign-on provider.
+ */
+async function confirmation(ctx: AppContext, principal: Principal): Promise<OwnerConfirmation> {
+  requireOwnerInPerson(principal)
+  return ownerConfirmationOf(ctx, principal.user)
+}
+
 export const accountUseCases = Object.freeze({
   me,
   register,
@@ -91,6 +103,7 @@ export const accountUseCases = Object.freeze({
   pendingEmailChange,
   emailChangeOf,
   confirmEmailChange,
+  confirmation,
   delete: deleteAccount,
   export: exportAccount,
 })

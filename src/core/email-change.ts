@@ -8,13 +8,15 @@ import { isUniqueViolation } from '../store/unique-violation.ts'
 import { passwordResetsRepository } from '../store/password-resets.ts'
 import { type User, usersRepository } from '../store/users.ts'
 import { invalid, invalidField } from '../kernel/errors.ts'
+import { type OwnerProof, ownerProofProblems } from './owner-proof.ts'
 
 /** How long a confirmation link works. */
 export const EMAIL_CHANGE_MINUTES = 60
 
 export interface EmailChangeRequest {
   email: string
-  currentPassword: string
+  /** The owner's confirmation: the current password, or what an account without one signs in with (owner-proof.ts). */
+  proof: OwnerProof | undefined
   /** The session that asks (raw id): the one not signed out when the change takes effect at once. */
   keepSessionId?: string
   /** The face's address for a confirmation token. */
@@ -29,24 +31,26 @@ const linkGone = () => invalidField('token', 'This link has expired or was used 
 const taken = () => invalidField('email', 'This e-mail cannot be used.')
 
 /**
- * A new e-mail for the account of the owner in person, given the current password: a session
- * alone (a stolen cookie) cannot move the account to another address, from which "forgot
- * password" would then take it for good. With mail, the new address must prove it is reachable
- * and its owner's: a single-use link valid EMAIL_CHANGE_MINUTES is mailed to it (only its hash is
- * kept) and nothing changes until it is followed. Without mail the service can prove no address,
- * as for password resets: the change is made at once. Whether an address is taken is told only
- * to whoever gave the right password. The face counts attempts (a password guess) before it calls.
+ * A new e-mail for the account of the owner in person, confirmed by the owner (the current
+ * password, or for an account without one what it signs in with): a session alone (a stolen
+ * cookie) cannot move the account to another address, from which "forgot password" would then
+ * take it for good. With mail, the new address must prove it is reachable and its owner's: a
+ * single-use link valid EMAIL_CHANGE_MINUTES is mailed to it (only its hash is kept) and nothing
+ * changes until it is followed. Without mail the service can prove no address, as for password
+ * resets: the change is made at once. Whether an address is taken is told only to whoever
+ * confirmed. The face counts attempts (a password guess) before it calls.
  */
 export async function requestEmailChange(ctx: AppContext, principal: Principal, input: EmailChangeRequest): Promise<EmailChangeOutcome> {
   requireOwnerInPerson(principal)
   const user = principal.user
   const email = input.email.trim().toLowerCase()
-  const errors: Record<string, string[]> = {}
-  const passwordRight = await accounts.isCurrentPassword(user, input.currentPassword)
-  if (!passwordRight) errors.currentPassword = ['This is not your current password.']
-  if (!isEmail(email)) errors.email = ['Must be an e-mail address.']
-  else if (email === user.email) errors.email = ['This is already your e-mail.']
-  else if (passwordRight && (await usersRepository.findByEmail(ctx.db, email))) errors.email = ['This e-mail cannot be used.']
+  const shape = !isEmail(email) ? 'Must be an e-mail address.' : email === user.email ? 'This is already your e-mail.' : undefined
+  // A code, a recovery code or a passkey's answer is used up once checked: it is checked only
+  // beside an address that could be used. A password is not, so both problems are told at once.
+  const unconfirmed = shape && !accounts.hasPassword(user) ? undefined : await ownerProofProblems(ctx, user, input.proof)
+  const errors: Record<string, string[]> = { ...unconfirmed }
+  if (shape) errors.email = [shape]
+  else if (!unconfirmed && (await usersRepository.findByEmail(ctx.db, email))) errors.email = ['This e-mail cannot be used.']
   if (Object.keys(errors).length) throw invalid(errors)
 
   const send = ctx.mailer

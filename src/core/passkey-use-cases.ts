@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts'
 import { invalidField, notFound } from '../kernel/errors.ts'
 import { type ChallengeBinding, passkeysRepository } from '../store/passkeys.ts'
 import { twoFactorRepository } from '../store/two-factor.ts'
+import { isLinkedToProvider } from './single-sign-on-use-cases.ts'
 
 // Loaded on first use: only passkey ceremonies need it, and a resting process should not hold it.
 const webauthn = () => import('@simplewebauthn/server')
@@ -145,11 +146,15 @@ async function rename(ctx: AppContext, principal: Principal, input: { id: number
   if (!(await passkeysRepository.rename(ctx.db, principal.user.id, input.id, cleanName(input.name)))) throw notFound('passkey')
 }
 
-/** Removes a passkey (not the last one of an account without a password); other sessions end. */
+/**
+ * Removes a passkey (not the last one of an account with neither a password nor single sign-on
+ * to sign in with); other sessions end.
+ */
 async function remove(ctx: AppContext, principal: Principal, input: { id: number; keepSessionId?: string }): Promise<{ sessionsEnded: number }> {
   requireOwnerInPerson(principal)
   const userId = principal.user.id
-  if (!accounts.hasPassword(principal.user) && (await passkeysRepository.countFor(ctx.db, userId)) <= 1) {
+  const otherWay = accounts.hasPassword(principal.user) || (await isLinkedToProvider(ctx, userId))
+  if (!otherWay && (await passkeysRepository.countFor(ctx.db, userId)) <= 1) {
     throw invalidField('passkey', 'This is your only passkey and your account has no password: removing it would leave no way to sign in.')
   }
   if (!(await passkeysRepository.remove(ctx.db, userId, input.id))) throw notFound('passkey')

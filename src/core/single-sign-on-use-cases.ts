@@ -1,10 +1,9 @@
 import { requireOwnerInPerson, type Principal } from '../auth/principal.ts'
-import { hashPassword } from '../auth/secrets.ts'
+import { NO_PASSWORD } from '../auth/accounts.ts'
 import { type PendingAuthorization, type ProviderIdentity, singleSignOnProvider } from '../auth/single-sign-on.ts'
 import type { SingleSignOnConfig } from '../config.ts'
 import type { AppContext } from '../context.ts'
 import { invalidField, notFound } from '../kernel/errors.ts'
-import { randomBytes } from 'node:crypto'
 import { inTransaction } from '../store/db.ts'
 import { type SsoIdentity, ssoIdentitiesRepository } from '../store/sso-identities.ts'
 import { isUniqueViolation } from '../store/unique-violation.ts'
@@ -28,19 +27,22 @@ function configured(ctx: AppContext): SingleSignOnConfig {
   return sso
 }
 
-/** The provider's authorization address for this browser, and what its session keeps until it returns. */
-async function begin(ctx: AppContext, input: { redirectUri: string }): Promise<{ url: string; pending: PendingAuthorization }> {
-  return singleSignOnProvider.authorizationRequest(configured(ctx), input.redirectUri)
+/**
+ * The provider's authorization address for this browser, and what its session keeps until it
+ * returns. `signInAgain` asks the provider for a new sign-in, to confirm a change here.
+ */
+async function begin(ctx: AppContext, input: { redirectUri: string; signInAgain?: boolean }): Promise<{ url: string; pending: PendingAuthorization }> {
+  return singleSignOnProvider.authorizationRequest(ctx, configured(ctx), input.redirectUri, input.signInAgain)
 }
 
 /** The person the provider vouched for, or undefined when the answer does not hold (start again). */
 async function complete(ctx: AppContext, input: { callbackUrl: URL; pending: PendingAuthorization }): Promise<ProviderIdentity | undefined> {
-  return singleSignOnProvider.completeAuthorization(configured(ctx), input.callbackUrl, input.pending)
+  return singleSignOnProvider.completeAuthorization(ctx, configured(ctx), input.callbackUrl, input.pending)
 }
 
 /** The origin a form starting the flow must be allowed to reach (its redirect goes there). */
 async function formAction(ctx: AppContext): Promise<string> {
-  return singleSignOnProvider.authorizationOrigin(configured(ctx))
+  return singleSignOnProvider.authorizationOrigin(ctx, configured(ctx))
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1)
@@ -60,9 +62,9 @@ async function signIn(ctx: AppContext, identity: ProviderIdentity): Promise<SsoS
   if (!sso.autoRegister) return { refused: 'not_registered' }
   if (sso.allowedDomains.length && !sso.allowedDomains.includes(domainOf(identity.email))) return { refused: 'domain' }
   if (!identity.emailVerified) return { refused: 'unverified' }
-  // The password is one nobody is told: the account signs in through the provider until its
-  // owner sets one (a reset link, or the operator).
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'))
+  // No password: the account signs in through the provider (or a passkey it adds) until its
+  // owner sets one (a reset link, or the operator), and confirms changes there too.
+  const passwordHash = NO_PASSWORD
   const email = identity.email
   try {
     const userId = await inTransaction(ctx.db, async (trx) => {
@@ -103,6 +105,13 @@ async function unlink(ctx: AppContext, principal: Principal): Promise<void> {
   const sso = configured(ctx)
   if (!ctx.config.passwordSignIn) throw invalidField('singleSignOn', 'Single sign-on is the only way to sign in here, so it stays linked.')
   await ssoIdentitiesRepository.unlink(ctx.db, principal.user.id, sso.issuer)
+}
+
+/** Whether the account is linked to the single sign-on provider this service uses (it can sign in there). */
+export async function isLinkedToProvider(ctx: AppContext, userId: number): Promise<boolean> {
+  const sso = ctx.config.singleSignOn
+  if (!sso) return false
+  return (await ssoIdentitiesRepository.listFor(ctx.db, userId)).some((i) => i.issuer === sso.issuer)
 }
 
 /** Whether single sign-on is on, and which provider account (if any) is linked to this account. */

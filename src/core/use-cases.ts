@@ -29,6 +29,7 @@ export { sessionUseCases as sessions, type SessionView } from './session-use-cas
 export { singleSignOnUseCases as singleSignOn, type ProviderIdentity, type SsoRefusal } from './single-sign-on-use-cases.ts'
 export { passkeyUseCases as passkeys, type PasskeyView } from './passkey-use-cases.ts'
 export { twoFactorUseCases as twoFactor, type TwoFactorStatus } from './two-factor-use-cases.ts'
+export { secondFactorUseCases as secondFactor, type SecondFactorAnswer, type SecondFactors } from './second-factor-use-cases.ts'
 export { visitorUseCases as visitor } from './visitor-use-cases.ts'
 export { slotMoveUseCases as slotMoves } from './slot-move-use-cases.ts'
 export { socialLinkUseCases as socialLinks } from './social-link-use-cases.ts'
@@ -43,7 +44,7 @@ export {
   SecretRotation,
 } from './webhook-use-cases.ts'
 export type { ProfileKey, WriteOptions } from './unit-of-work.ts'
-export type { User } from './account-use-cases.ts'
+export type { OwnerConfirmation, OwnerProof, User } from './account-use-cases.ts'
 export { FORM_FIELD_TYPE_LABELS, FORM_FIELD_TYPES, utcToWallTime } from './editor-use-cases.ts'
 export { UploadedFile, UploadFromUrl, UploadUrlGrant } from './file-use-cases.ts'
 export {

@@ -1,11 +1,14 @@
 import { ownerPrincipal } from '../auth/principal.ts'
 import { account } from '../core/use-cases.ts'
 import type { FieldErrors } from '../kernel/errors.ts'
-import { h } from '../slots/shared/html.ts'
-import type { User } from '../core/use-cases.ts'
+import { h, type SafeHtml } from '../slots/shared/html.ts'
+import type { OwnerConfirmation, OwnerProof, User } from '../core/use-cases.ts'
 import { field, fieldErrorsOf, formCard } from './form-fields.ts'
-import { sendPage } from './layout.ts'
-import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { csrfField, sendPage } from './layout.ts'
+import { CONFIRM_PASSKEY_OPTIONS, confirmAtProvider, proofOf, providerFormActions, takeProviderProof } from './owner-proof-forms.ts'
+import type { PageInput, PageRow } from './page-routes.ts'
+import { passkeyScript } from './passkey-forms.ts'
+import { factorWords, secondStepChoices, stepStateOf } from './second-step.ts'
 import { sessionCookieName } from './scope.ts'
 import { countSignIn } from './sign-in-limits.ts'
 
@@ -15,7 +18,11 @@ export const accountLifecyclePages: PageRow[] = [
   { method: 'GET', url: '/settings/export', signedIn: true, handler: exportData },
   { method: 'GET', url: '/settings/delete', signedIn: true, handler: async (p) => deletePage(p, {}) },
   { method: 'POST', url: '/settings/delete', signedIn: true, handler: remove },
+  // Back from the single sign-on provider, which has just confirmed the owner (owner-proof-forms.ts).
+  { method: 'GET', url: '/settings/delete/single-sign-on', signedIn: true, handler: removeConfirmedByProvider },
 ]
+
+const DELETE = 'Delete my account forever'
 
 /** The card on the account page that leads here. */
 export const accountLifecycleCard = h`<section class="card" aria-labelledby="yours-h">
@@ -35,43 +42,91 @@ async function exportData(p: PageInput<User>) {
     .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength))
 }
 
-function deletePage(p: PageInput<User>, s: { errors?: FieldErrors }, status = 200) {
+async function deletePage(p: PageInput<User>, s: { errors?: FieldErrors }, status = 200) {
+  const way = await account.confirmation(p.ctx, ownerPrincipal(p.user))
   return p.render(
     {
       title: 'Delete my account',
       active: 'settings',
+      own: way.by === 'second-factor' && way.factors.passkeys ? passkeyScript : undefined,
+      // Without a password, the form may lead to the single sign-on provider.
+      formActions: await providerFormActions(p.ctx, way),
       body: h`<p><a href="/settings">← Account</a></p>
 <h1>Delete my account</h1>
-${formCard({
-  id: 'delete',
-  title: 'Delete everything, for good',
-  intro: h`<p>This cannot be undone. Your pages and their addresses, blocks, statistics, form submissions, uploaded files, API tokens, connected apps and every signed-in browser are deleted at once. <a href="/settings/export">Export your data</a> first if you want to keep it.</p>\n`,
-  action: '/settings/delete',
-  csrf: p.csrf(),
-  errors: s.errors,
-  fields: [
-    field({
-      name: 'currentPassword',
-      label: 'Your current password, to confirm',
-      type: 'password',
-      errors: s.errors,
-      autocomplete: 'current-password',
-      required: true,
-    }),
-  ],
-  submit: 'Delete my account forever',
-  danger: true,
-})}`,
+${deleteCard(p, way, s.errors ?? {})}`,
     },
     status,
   )
 }
 
+const WARNING = h`<p>This cannot be undone. Your pages and their addresses, blocks, statistics, form submissions, uploaded files, API tokens, connected apps and every signed-in browser are deleted at once. <a href="/settings/export">Export your data</a> first if you want to keep it.</p>\n`
+
+/** The confirmation the account gives: its password, else its second step, else its provider. */
+function deleteCard(p: PageInput<User>, way: OwnerConfirmation, errors: FieldErrors): SafeHtml {
+  if (way.by === 'password') {
+    return formCard({
+      id: 'delete',
+      title: 'Delete everything, for good',
+      intro: WARNING,
+      action: '/settings/delete',
+      csrf: p.csrf(),
+      errors: Object.keys(errors).length ? errors : undefined,
+      fields: [
+        field({
+          name: 'currentPassword',
+          label: 'Your current password, to confirm',
+          type: 'password',
+          errors,
+          autocomplete: 'current-password',
+          required: true,
+        }),
+      ],
+      submit: DELETE,
+      danger: true,
+    })
+  }
+  const unconfirmed = [...(errors.singleSignOn ?? []), ...(errors.confirmation ?? [])]
+  const problem = unconfirmed.length ? h`<p class="notice bad" role="alert">${unconfirmed.join(' ')} Nothing was deleted.</p>\n` : ''
+  const how =
+    way.by === 'second-factor'
+      ? h`<p>Your account has no password: confirm it is you with ${factorWords(way.factors)}.</p>
+${secondStepChoices(p, way.factors, {
+  passkey: { action: '/settings/delete', options: CONFIRM_PASSKEY_OPTIONS, submit: `${DELETE} with your passkey` },
+  code: { action: '/settings/delete', submit: DELETE },
+  state: stepStateOf(errors),
+  danger: true,
+})}`
+      : way.by === 'single-sign-on'
+        ? h`<p>Your account has no password: confirm it is you by signing in again at your single sign-on provider. You come straight back, and your account is deleted then.</p>
+<form method="post" action="/settings/delete">
+${csrfField(p.csrf())}
+<button type="submit" class="danger">Sign in again and delete my account</button>
+</form>`
+        : h`<p>Your account has no password, passkey or two-factor codes to confirm this with: add a passkey or turn on two-factor codes first.</p>`
+  return h`<section class="card danger-zone" aria-labelledby="delete-h">
+<h2 id="delete-h">Delete everything, for good</h2>
+${WARNING}${problem}${how}
+</section>`
+}
+
 async function remove(p: PageInput<User>) {
-  // Each try is a password guess against an argon2 hash: the sign-in limits count it.
+  const way = await account.confirmation(p.ctx, ownerPrincipal(p.user))
+  if (way.by === 'single-sign-on') return confirmAtProvider(p, { action: 'delete', back: '/settings/delete' }, '/settings/delete/single-sign-on')
+  return removeWith(p, proofOf(p, way, 'currentPassword'))
+}
+
+async function removeConfirmedByProvider(p: PageInput<User>) {
+  const confirmed = takeProviderProof(p, 'delete')
+  if (!confirmed) return p.redirect('/settings/delete', 'Nothing was deleted: confirm it is you at your single sign-on provider first.', true)
+  return removeWith(p, confirmed.proof)
+}
+
+async function removeWith(p: PageInput<User>, proof: OwnerProof | undefined) {
+  // Each try is a password guess against an argon2 hash (or a code, or a passkey's answer): the
+  // sign-in limits count it.
   await countSignIn(p.ctx, p.req.ip, p.user.email)
   try {
-    await account.delete(p.ctx, ownerPrincipal(p.user), { currentPassword: text(p.form, 'currentPassword') })
+    await account.delete(p.ctx, ownerPrincipal(p.user), { proof })
   } catch (err) {
     return deletePage(p, { errors: fieldErrorsOf(err) }, 422)
   }

@@ -3,16 +3,17 @@ import { retryAfterSeconds, takeAddressLimit } from '../http/rate-limit-hooks.ts
 import { type OAuthClient, oauthClients } from '../authorization/clients.ts'
 import type { Form, PageInput, PageRow } from './page-routes.ts'
 import { csrfField } from './layout.ts'
-import { h } from '../slots/shared/html.ts'
-import type { User } from '../core/use-cases.ts'
+import { h, type SafeHtml } from '../slots/shared/html.ts'
+import type { SecondFactors, User } from '../core/use-cases.ts'
 import { type AuthorizationRequest, approve, checkAuthorization, deny, grantOf, rememberedGrant } from '../authorization/grants.ts'
 import { redirectApproved } from '../authorization/consent.ts'
 import { cspSourceOf } from '../authorization/csp-sources.ts'
 import { SCOPE_TEXT } from '../authorization/scopes.ts'
 import * as useCases from '../core/use-cases.ts'
-import type { FieldErrors } from '../kernel/errors.ts'
 import { fieldErrorsOf } from './form-fields.ts'
-import { codeField } from './second-step.ts'
+import { CONFIRM_PASSKEY_OPTIONS } from './owner-proof-forms.ts'
+import { passkeyScript } from './passkey-forms.ts'
+import { answerOf, factorWords, secondStepChoices, type StepState, stepStateOf } from './second-step.ts'
 import { countSignIn } from './sign-in-limits.ts'
 
 /** The authorization request's own parameters, carried through the consent form unchanged. */
@@ -74,12 +75,13 @@ async function authorize(p: PageInput<User | undefined>, query: Record<string, s
   const user = p.user ?? (await requireUser(p.ctx, p.req, p.reply))
   if (!user) return p.reply
   const request = checked.request
-  // An account with two-factor codes approves a new application with a fresh code: a session
-  // alone (a stolen cookie) cannot hand out lasting access to the account.
-  const needsCode = decision === 'approve' && (await useCases.twoFactor.required(p.ctx, user.id))
-  if (needsCode) {
-    const errors = await codeProblem(p, user)
-    if (errors) return consentPage(p, user, request, query, { needsCode, errors }, 401)
+  // An account with a second factor (codes, or a passkey) approves a new application with a
+  // fresh second step, as at sign-in: a session alone (a stolen cookie) cannot hand out lasting
+  // access to the account.
+  const factors = await useCases.secondFactor.of(p.ctx, user.id)
+  if (decision === 'approve' && (factors.codes || factors.passkeys)) {
+    const refused = await stepProblem(p, user, factors)
+    if (refused) return consentPage(p, user, request, query, { factors, state: refused }, 401)
   }
   const to =
     decision === 'deny'
@@ -88,17 +90,20 @@ async function authorize(p: PageInput<User | undefined>, query: Record<string, s
         ? await approve(p.ctx, user.id, request)
         : undefined
   if (to) return p.reply.code(303).header('location', to).header('cache-control', 'no-store').send()
-  return consentPage(p, user, request, query, { needsCode: await useCases.twoFactor.required(p.ctx, user.id) })
+  return consentPage(p, user, request, query, { factors, state: {} })
 }
 
-/** The code sent with an approval, checked and used up (counted as a sign-in attempt); its errors when wrong. */
-async function codeProblem(p: PageInput<User | undefined>, user: User): Promise<FieldErrors | undefined> {
+/**
+ * The second step sent with an approval (a code, or a passkey's answer), checked and used up,
+ * counted as a sign-in attempt; what its form shows when it is refused.
+ */
+async function stepProblem(p: PageInput<User | undefined>, user: User, factors: SecondFactors): Promise<StepState | undefined> {
   await countSignIn(p.ctx, p.req.ip, user.email)
   try {
-    await useCases.twoFactor.checkSignIn(p.ctx, user.id, typeof p.form.code === 'string' ? p.form.code : '')
+    await useCases.secondFactor.check(p.ctx, user.id, answerOf(p, factors))
     return undefined
   } catch (err) {
-    return fieldErrorsOf(err)
+    return stepStateOf(fieldErrorsOf(err))
   }
 }
 
@@ -129,37 +134,53 @@ function consentPage(
   user: User,
   request: AuthorizationRequest,
   query: Record<string, unknown>,
-  second: { needsCode: boolean; errors?: FieldErrors },
+  second: { factors: SecondFactors; state: StepState },
   status = 200,
 ) {
   const host = new URL(request.redirectUri).host || request.redirectUri
+  const hidden = REQUEST_FIELDS.filter((k) => typeof query[k] === 'string').map((k) => h`<input type="hidden" name="${k}" value="${query[k] as string}">`)
   return p.render(
     {
       title: `Connect ${request.client.name}`,
       narrow: true,
       // Approve and Deny both end in a redirect to the application.
       formActions: [cspSourceOf(request.redirectUri)].filter((s) => s !== undefined),
+      own: second.factors.passkeys ? passkeyScript : undefined,
       body: h`<h1>Allow <q>${request.client.name}</q> to use your Slotline account?</h1>
 <p>Signed in as <strong>${user.email}</strong>. The application will return to <strong>${host}</strong>${request.client.metadataUrl ? h` (described at <code>${request.client.metadataUrl}</code>)` : ''}.</p>
 <p>It asks to:</p>
 <ul>${request.scopes.map((s) => h`<li>${SCOPE_TEXT[s]} <span class="muted">(<code>${s}</code>)</span></li>`)}</ul>
 <p class="hint">It never sees your password. You can disconnect it at any time in <a href="/settings/apps">Connected apps</a>; its very next request then fails.</p>
-<form method="post" action="/oauth/authorize">
-${csrfField(p.csrf())}
-${REQUEST_FIELDS.map((k) => (typeof query[k] === 'string' ? h`<input type="hidden" name="${k}" value="${query[k] as string}">` : ''))}
-${
-  second.needsCode
-    ? h`${
-        second.errors
-          ? h`<p class="notice bad" role="alert">That code did not work. Type the code your app shows now.</p>
-`
-          : ''
-      }${codeField(second.errors)}
-`
-    : ''
-}<p class="actions"><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button></p>
-</form>`,
+${decisionForms(p, hidden, second)}`,
     },
     status,
   )
+}
+
+/**
+ * Approve and Deny. With a second factor, approving is the account's second step (its own forms,
+ * as at sign-in), and Deny stands alone; without one, both buttons share one form.
+ */
+function decisionForms(p: PageInput<User | undefined>, hidden: SafeHtml[], second: { factors: SecondFactors; state: StepState }) {
+  const deny = h`<button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button>`
+  const { factors, state } = second
+  if (!factors.codes && !factors.passkeys) {
+    return h`<form method="post" action="/oauth/authorize">
+${csrfField(p.csrf())}
+${hidden}
+<p class="actions"><button type="submit" name="decision" value="approve">Approve</button> ${deny}</p>
+</form>`
+  }
+  const choices = secondStepChoices(p, factors, {
+    passkey: { action: '/oauth/authorize', options: CONFIRM_PASSKEY_OPTIONS, submit: 'Approve with your passkey' },
+    code: { action: '/oauth/authorize', submit: 'Approve' },
+    fields: [...hidden, h`<input type="hidden" name="decision" value="approve">`],
+    state,
+  })
+  return h`<p>To approve, your account asks for ${factorWords(factors)}, as when you sign in.</p>
+${choices}<form method="post" action="/oauth/authorize">
+${csrfField(p.csrf())}
+${hidden}
+<p class="actions">${deny}</p>
+</form>`
 }

@@ -19,6 +19,7 @@ import { ssoPages } from './sso-pages.ts'
 import { twoFactorPages } from './two-factor-settings.ts'
 import { passkeyPages } from './passkey-settings.ts'
 import { passkeySignInPages } from './passkey-sign-in.ts'
+import { ownerProofPages } from './owner-proof-forms.ts'
 import { sessionListPages } from './session-list.ts'
 import { themePickerPages } from './theme-picker.ts'
 import { tokenPages } from './token-pages.ts'
@@ -41,12 +42,13 @@ export const dashboardPages: PageRow[] = [
   ...ssoPages, // GET /login/sso (+ /callback), GET /settings/single-sign-on, POST …/link, …/unlink
   ...registrationPages, // GET/POST /register
   ...welcomePages, // GET /login/forgot
-  ...accountSettingsPages, // GET/POST /settings, POST /settings/email, POST /settings/password
+  ...accountSettingsPages, // GET/POST /settings, POST /settings/email (+ GET …/single-sign-on), POST /settings/password
   ...twoFactorPages, // GET /settings/two-factor, POST …/start, …/confirm, …/disable, …/recovery-codes
   ...passkeyPages, // GET /settings/passkeys, POST …/options, …/add, …/:id/rename, …/:id/remove, …/password
+  ...ownerProofPages, // POST /settings/confirm/passkey-options (a passkey's challenge to confirm a change or an approval)
   ...sessionListPages, // GET /settings/sessions, POST …/end-others, POST …/:handle/end
   ...emailConfirmationPages, // GET/POST /settings/email/confirm (the link mailed to a new e-mail)
-  ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete
+  ...accountLifecyclePages, // GET /settings/export, GET/POST /settings/delete, GET /settings/delete/single-sign-on
   ...tokenPages, // GET/POST /settings/tokens, POST /settings/tokens/:tokenId/revoke
   ...appPages, // GET /settings/apps, POST /settings/apps/:grantId/disconnect
   ...webhookPages, // GET/POST /settings/webhooks, GET /settings/webhooks/:endpointId (+ /remove), POST …/{test,secret,switch,remove}, POST …/deliveries/:deliveryId/again

@@ -26,12 +26,14 @@ export function passkeyForm(o: {
   fields?: SafeHtml[]
   problem?: string
   className?: string
+  /** A destructive step: a red button. */
+  danger?: boolean
 }): SafeHtml {
   return h`<form method="post" action="${o.action}" data-passkey="${o.kind}" data-options="${o.options}"${o.className ? h` class="${o.className}"` : ''} novalidate>
 ${csrfField(o.csrf)}<input type="hidden" name="credential" value="">
 ${(o.fields ?? []).map((f) => h`${f}\n`)}<p class="notice bad" role="alert" data-passkey-problem${o.problem ? '' : raw(' hidden')}>${o.problem ?? ''}</p>
 <noscript><p class="notice">${NEEDS_SCRIPT}</p></noscript>
-<button type="submit">${o.submit}</button>
+<button type="submit"${o.danger ? raw(' class="danger"') : ''}>${o.submit}</button>
 </form>`
 }
 

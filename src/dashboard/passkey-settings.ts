@@ -100,7 +100,7 @@ function passwordCard(p: PageInput<User>, password: { hasPassword: boolean; canD
   if (!password.hasPassword) {
     return h`<section class="card" aria-labelledby="password-h">
 <h2 id="password-h">No password</h2>
-<p>Your account has no password: you sign in with a passkey only. To have a password again, use “Forgot your password?” on the sign-in page, or ask the operator of this service.</p>
+<p>Your account has no password: you sign in with a passkey${p.ctx.config.singleSignOn ? ' or single sign-on' : ''}. To have a password, use “Forgot your password?” on the sign-in page, or ask the operator of this service.</p>
 </section>`
   }
   if (!password.canDrop) {

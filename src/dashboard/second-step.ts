@@ -1,7 +1,8 @@
 import { sessionUser } from '../auth/dashboard-sessions.ts'
 import * as useCases from '../core/use-cases.ts'
+import type { SecondFactorAnswer, SecondFactors } from '../core/use-cases.ts'
 import { type FieldErrors, invalidField } from '../kernel/errors.ts'
-import { h, raw } from '../slots/shared/html.ts'
+import { h, raw, type SafeHtml } from '../slots/shared/html.ts'
 import { field, fieldErrorsOf } from './form-fields.ts'
 import { csrfField } from './layout.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
@@ -39,6 +40,67 @@ async function showCodeStep(p: PageInput<any>) {
   return codeForm(p, pending.userId, {})
 }
 
+/** What a refused answer leaves on the step's forms: the code's errors, or the passkey's problem. */
+export interface StepState {
+  errors?: FieldErrors
+  passkeyProblem?: string
+}
+
+/** The state to show after a refusal of either kind (a passkey's is on `credential`, a code's on `code`). */
+export const stepStateOf = (errors: FieldErrors): StepState => ({
+  passkeyProblem: errors.credential?.join(' '),
+  errors: errors.code ? { code: errors.code } : undefined,
+})
+
+/**
+ * The answer a second step's form sent: a passkey's when it came from the passkey form (which
+ * always has the field, empty without script) or the account takes no codes, else the code.
+ */
+export function answerOf(p: PageInput<any>, factors: SecondFactors): SecondFactorAnswer {
+  if (p.form.credential !== undefined || !factors.codes) return { passkey: { sessionId: p.req.session.sessionId, credential: text(p.form, 'credential') } }
+  return { code: text(p.form, 'code') }
+}
+
+export interface StepChoices {
+  /** Where the passkey's answer goes, where its challenge comes from, and its button. */
+  passkey: { action: string; options: string; submit: string }
+  /** Where the code goes, its field's name and its button. */
+  code: { action: string; submit: string; name?: string }
+  /** Hidden fields both forms carry: what the step confirms. */
+  fields?: SafeHtml[]
+  state: StepState
+  /** A destructive step: red buttons. */
+  danger?: boolean
+}
+
+/**
+ * The ways a second step offers, each its own form: a passkey when the account has one, a code
+ * when codes are on. Signing in, approving an application and confirming a change all show these.
+ */
+export function secondStepChoices(p: PageInput<any>, factors: SecondFactors, o: StepChoices): SafeHtml {
+  const passkey = factors.passkeys
+    ? h`<section class="card" aria-labelledby="step-passkey-h">
+<h2 id="step-passkey-h">With a passkey</h2>
+${passkeyForm({ kind: 'get', ...o.passkey, csrf: p.csrf(), problem: o.state.passkeyProblem, fields: o.fields, danger: o.danger })}
+</section>
+`
+    : ''
+  const errors = o.state.errors
+  const code = factors.codes
+    ? h`${errors ? h`<p class="notice bad" role="alert">That code did not work. Check the time on your phone, wait for the next code and try again.</p>\n` : ''}<form method="post" action="${o.code.action}" class="card" novalidate>
+${csrfField(p.csrf())}
+${(o.fields ?? []).map((f) => h`${f}\n`)}${codeField(errors, o.code.name)}
+<button type="submit"${o.danger ? raw(' class="danger"') : ''}>${o.code.submit}</button>
+</form>
+`
+    : ''
+  return h`${passkey}${code}`
+}
+
+/** How an account's second step is named in a sentence. */
+export const factorWords = (f: SecondFactors) =>
+  f.codes && f.passkeys ? 'a passkey or a code from your authenticator app' : f.codes ? 'a code from your authenticator app' : 'your passkey'
+
 /** The code field takes both kinds: six digits, or a recovery code (letters and digits). */
 export const codeField = (errors: FieldErrors | undefined, name = 'code') =>
   field({
@@ -51,38 +113,22 @@ export const codeField = (errors: FieldErrors | undefined, name = 'code') =>
     attrs: raw('inputmode="text" autocapitalize="off" spellcheck="false" maxlength="32"'),
   })
 
-interface StepState {
-  errors?: FieldErrors
-  passkeyProblem?: string
-}
-
 /** The ways this account offers: a passkey when it has one, codes when they are on. */
 async function codeForm(p: PageInput<any>, userId: number, o: StepState, status = 200) {
-  const codes = await useCases.twoFactor.required(p.ctx, userId)
-  const passkeys = await useCases.passkeys.has(p.ctx, userId)
-  const passkey = passkeys
-    ? h`<section class="card" aria-labelledby="step-passkey-h">
-<h2 id="step-passkey-h">With a passkey</h2>
-${passkeyForm({ kind: 'get', action: '/login/code/passkey', options: '/login/code/passkey-options', csrf: p.csrf(), submit: 'Sign in with your passkey', problem: o.passkeyProblem })}
-</section>
-`
-    : ''
-  const code = codes
-    ? h`${o.errors ? h`<p class="notice bad" role="alert">That code did not work. Check the time on your phone, wait for the next code and try again.</p>\n` : ''}<form method="post" action="/login/code" class="card" novalidate>
-${csrfField(p.csrf())}
-${codeField(o.errors)}
-<button type="submit">Sign in</button>
-</form>
-`
-    : ''
+  const factors = await useCases.secondFactor.of(p.ctx, userId)
+  const choices = secondStepChoices(p, factors, {
+    passkey: { action: '/login/code/passkey', options: '/login/code/passkey-options', submit: 'Sign in with your passkey' },
+    code: { action: '/login/code', submit: 'Sign in' },
+    state: o,
+  })
   return p.render(
     {
-      title: codes ? 'Two-factor code' : 'Your passkey',
+      title: factors.codes ? 'Two-factor code' : 'Your passkey',
       narrow: true,
-      own: passkeys ? passkeyScript : undefined,
-      body: h`<h1>${codes ? 'Enter your code' : 'Use your passkey'}</h1>
-<p>One more step: your account also asks for ${codes && passkeys ? 'a passkey or a code from your authenticator app' : codes ? 'a code from your authenticator app' : 'one of its passkeys'}.</p>
-${passkey}${code}<p><a href="/login">Start again with another account</a></p>`,
+      own: factors.passkeys ? passkeyScript : undefined,
+      body: h`<h1>${factors.codes ? 'Enter your code' : 'Use your passkey'}</h1>
+<p>One more step: your account also asks for ${factorWords(factors)}.</p>
+${choices}<p><a href="/login">Start again with another account</a></p>`,
     },
     status,
   )
@@ -110,7 +156,7 @@ async function secondStep(p: PageInput<any>, check: (userId: number) => Promise<
 function checkCode(p: PageInput<any>) {
   return secondStep(
     p,
-    (userId) => useCases.twoFactor.checkSignIn(p.ctx, userId, text(p.form, 'code')),
+    (userId) => useCases.secondFactor.check(p.ctx, userId, { code: text(p.form, 'code') }),
     (err) => ({ errors: fieldErrorsOf(err) }),
   )
 }
@@ -124,7 +170,7 @@ async function passkeyOptions(p: PageInput<any>) {
 function checkPasskey(p: PageInput<any>) {
   return secondStep(
     p,
-    (userId) => useCases.passkeys.signIn(p.ctx, { sessionId: p.req.session.sessionId, credential: text(p.form, 'credential'), userId }),
+    (userId) => useCases.secondFactor.check(p.ctx, userId, { passkey: { sessionId: p.req.session.sessionId, credential: text(p.form, 'credential') } }),
     (err) => ({ passkeyProblem: fieldErrorsOf(err).credential?.join(' ') }),
   )
 }

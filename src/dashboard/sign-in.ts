@@ -113,7 +113,7 @@ async function signIn(p: PageInput<any>) {
   if (!user) return signInForm(p, { email, next, errors: { password: [WRONG] } }, 401)
   // With two-factor codes on or a passkey added, the password only opens the second step (second-step.ts), in a
   // fresh session: an id planted before (session fixation) is worth nothing after.
-  if ((await useCases.twoFactor.required(p.ctx, user.id)) || (await useCases.passkeys.has(p.ctx, user.id))) {
+  if (await useCases.secondFactor.required(p.ctx, user.id)) {
     await p.req.session.regenerate()
     return startSecondStep(p, user.id, next)
   }

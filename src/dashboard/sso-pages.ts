@@ -7,13 +7,26 @@ import { h } from '../slots/shared/html.ts'
 import { HOME, safeNext, signedInUser, withNext } from './current-user.ts'
 import { fieldErrorsOf, formCard } from './form-fields.ts'
 import type { PageInput, PageRow } from './page-routes.ts'
+import { type ProviderConfirmation, ssoCallbackUrl } from './owner-proof-forms.ts'
 import { startSecondStep } from './second-step.ts'
 import { startSignedInSession } from './signed-in-session.ts'
 
 declare module 'fastify' {
   interface Session {
-    /** On the way to the single sign-on provider and back (sso-pages.ts); used once. */
-    ssoPending?: { state: string; nonce: string; codeVerifier: string; next: string; at: number; linkUserId?: number }
+    /**
+     * On the way to the single sign-on provider and back (sso-pages.ts); used once. To sign in,
+     * to link the account (`linkUserId`), or to confirm a change (`confirm`, owner-proof-forms.ts).
+     */
+    ssoPending?: {
+      state: string
+      nonce: string
+      codeVerifier: string
+      maxAge?: number
+      next: string
+      at: number
+      linkUserId?: number
+      confirm?: ProviderConfirmation
+    }
   }
 }
 
@@ -27,8 +40,6 @@ export const ssoPages: PageRow[] = [
 
 /** A person has this long at the provider; then the answer is refused and they start again. */
 const PENDING_MS = 15 * 60_000
-
-const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/login/sso/callback`
 
 /**
  * The sign-in page's way in through the provider: a plain link, so it works without script and
@@ -54,7 +65,7 @@ export function ssoSettingsCard(ctx: AppContext) {
 const seeOther = (p: PageInput<any>, location: string) => p.reply.code(303).header('location', location).header('cache-control', 'no-store').send()
 
 async function goToProvider(p: PageInput<any>, next: string, linkUserId?: number) {
-  const { url, pending } = await useCases.singleSignOn.begin(p.ctx, { redirectUri: callbackUrl(p.ctx) })
+  const { url, pending } = await useCases.singleSignOn.begin(p.ctx, { redirectUri: ssoCallbackUrl(p.ctx) })
   p.req.session.ssoPending = { ...pending, next, at: Date.now(), linkUserId }
   return seeOther(p, url)
 }
@@ -110,18 +121,31 @@ async function callback(p: PageInput<any>) {
   const fresh = pending && Date.now() - pending.at < PENDING_MS ? pending : undefined
   if (!fresh) return problem(p, 'Start again', 'This sign-in took too long or was started in another browser. Start again from the sign-in page.', 400)
   const identity = await useCases.singleSignOn.complete(p.ctx, { callbackUrl: new URL(`${p.ctx.config.publicUrl}${p.req.url}`), pending: fresh })
+  if (fresh.confirm) return finishConfirmation(p, fresh.confirm, fresh.next, identity)
   if (!identity)
     return problem(p, 'You are not signed in', 'Your single sign-on provider did not sign you in, or its answer could not be checked. Start again.', 401)
   if (fresh.linkUserId !== undefined) return finishLink(p, fresh.linkUserId, identity)
   const outcome = await useCases.singleSignOn.signIn(p.ctx, identity)
   if ('refused' in outcome) return problem(p, 'You are not signed in', refusalText(p.ctx, outcome.refused, identity.email), 403)
-  // The account's second factor applies whichever way the first step was taken.
-  if (await useCases.twoFactor.required(p.ctx, outcome.userId)) {
+  // The account's second factor (codes, or a passkey) applies whichever way the first step was taken.
+  if (await useCases.secondFactor.required(p.ctx, outcome.userId)) {
     await p.req.session.regenerate()
     return startSecondStep(p, outcome.userId, fresh.next)
   }
   await startSignedInSession(p.req, outcome.userId)
   return seeOther(p, outcome.created ? HOME : fresh.next)
+}
+
+/**
+ * Back from signing in again to confirm a change: the provider's word is kept for the change's
+ * own page (`next`), which takes it at once and checks it is this account's person.
+ */
+function finishConfirmation(p: PageInput<any>, confirm: ProviderConfirmation, next: string, identity: useCases.ProviderIdentity | undefined) {
+  // The browser must still be signed in to the account that asked for the change.
+  if (p.req.session.userId !== confirm.userId) return seeOther(p, '/login')
+  if (!identity) return p.redirect(confirm.back, 'Your single sign-on provider did not confirm it is you, so nothing was changed. Try again.', true)
+  p.req.session.ssoConfirmed = { ...confirm, identity, at: Date.now() }
+  return seeOther(p, next)
 }
 
 async function finishLink(p: PageInput<any>, userId: number, identity: useCases.ProviderIdentity) {

@@ -37,7 +37,7 @@ describe(`verified tokens kept in process, one instance (${STORE})`, () => {
   it('refuses the token of a deleted account on its next request', async () => {
     const { user, token } = await makeAccount(t)
     assert.equal((await t.request('GET', '/v1/me', { token })).status, 200)
-    await account.delete(t.ctx, ownerPrincipal(user), { currentPassword: 'correct horse battery' })
+    await account.delete(t.ctx, ownerPrincipal(user), { proof: { currentPassword: 'correct horse battery' } })
     assert.equal((await t.request('GET', '/v1/me', { token })).status, 401)
   })
 
@@ -80,7 +80,7 @@ describe('verified tokens on two instances sharing PostgreSQL and Redis', {
   it('refuses the token of an account deleted through one instance on its next request to the other', async () => {
     const [a, b] = fleet.instances
     const { user, token } = await usedOnBoth()
-    await account.delete(a.ctx, ownerPrincipal(user), { currentPassword: 'correct horse battery' })
+    await account.delete(a.ctx, ownerPrincipal(user), { proof: { currentPassword: 'correct horse battery' } })
     assert.equal((await b.request('GET', '/v1/me', { token })).status, 401)
   })
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { appAndBrowser, seriousAxeFindings } from '../helpers/browser.ts'
+import { appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
 
 // Passkeys as a person meets them, through Chromium's virtual authenticator (DevTools protocol):
 // added, renamed, used alone and as the second step, removed; then the attacks a stolen answer
@@ -11,30 +11,6 @@ import { appAndBrowser, seriousAxeFindings } from '../helpers/browser.ts'
 // localhost and its PUBLIC_URL says so.
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
 const PASSWORD = 'correct horse battery'
-
-/** A context that reaches our service (as localhost) and nothing else. */
-async function loopbackContext(browser: Browser, width: number, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'UTC', javaScriptEnabled })
-  await context.route('**/*', (route) => (['localhost', '127.0.0.1'].includes(new URL(route.request().url()).hostname) ? route.continue() : route.abort()))
-  return context
-}
-
-/** A virtual platform authenticator that keeps discoverable passkeys and verifies its user. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return { cdp, authenticatorId }
-}
 
 describe(`passkeys in a real browser (${STORE})`, () => {
   const s = appAndBrowser()

@@ -1,69 +1,26 @@
 import assert from 'node:assert/strict'
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
+import { generateKeyPairSync } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { unzipSync } from 'fflate'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
 import { useHandClock } from '../helpers/rate-limits.ts'
+import { addSoftPasskey, SoftPasskey } from '../helpers/passkeys.ts'
 import { enrol } from '../helpers/two-factor.ts'
 import { passkeysRepository } from '../../src/store/passkeys.ts'
 import { usersRepository } from '../../src/store/users.ts'
 
-// The service's side of passkeys, answered by a small software authenticator written here
-// (P-256 keys, the WebAuthn byte layout): foreign, replayed and misdirected answers, the
+// The service's side of passkeys, answered by a small software authenticator (helpers/passkeys.ts:
+// P-256 keys, the WebAuthn byte layout): foreign, replayed and misdirected answers, the
 // limits, dropping the password, and what logs and downloads never hold.
-
-const b64u = (b: Buffer) => b.toString('base64url')
-
-/** A passkey held by the test: its id, its key pair, and the counter it signs with. */
-class SoftPasskey {
-  readonly id = b64u(randomBytes(16))
-  readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  counter = 0
-
-  /** The public key in COSE form (EC2, ES256), as stored from a registration. */
-  cosePublicKey(): string {
-    const jwk = this.keys.publicKey.export({ format: 'jwk' })
-    const x = Buffer.from(jwk.x as string, 'base64url')
-    const y = Buffer.from(jwk.y as string, 'base64url')
-    return b64u(Buffer.concat([Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]), x, Buffer.from([0x22, 0x58, 0x20]), y]))
-  }
-
-  /** An answer to `challenge`, signed by `key` (another key makes a forged one), for `origin`. */
-  answer(challenge: string, origin: string, o: { key?: KeyObject; counter?: number } = {}): string {
-    const counter = o.counter ?? ++this.counter
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin, crossOrigin: false }))
-    const flags = Buffer.from([0x05])
-    const count = Buffer.alloc(4)
-    count.writeUInt32BE(counter)
-    const authData = Buffer.concat([createHash('sha256').update(new URL(origin).hostname).digest(), flags, count])
-    const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), o.key ?? this.keys.privateKey)
-    return JSON.stringify({
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      response: { clientDataJSON: b64u(clientDataJSON), authenticatorData: b64u(authData), signature: b64u(signature) },
-      clientExtensionResults: {},
-    })
-  }
-}
 
 async function withPasskey(t: TestApp) {
   const v = Visitor.of(t)
   const email = freshEmail()
   await v.register({ email })
   const user = (await usersRepository.findByEmail(t.ctx.db, email))!
-  const passkey = new SoftPasskey()
-  await passkeysRepository.insert(t.ctx.db, {
-    userId: user.id,
-    credentialId: passkey.id,
-    publicKey: passkey.cosePublicKey(),
-    counter: 0,
-    transports: ['internal'],
-    name: 'Phone',
-  })
-  return { v, email, user, passkey }
+  return { v, email, user, passkey: await addSoftPasskey(t, user.id) }
 }
 
 /** A visitor on the sign-in page who asked for a challenge; answers it and the form's CSRF token. */

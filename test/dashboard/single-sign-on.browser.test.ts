@@ -84,6 +84,33 @@ describe(`single sign-on in a real browser (${STORE})`, () => {
   }
 })
 
+describe(`an account made by single sign-on, in a real browser (${STORE})`, () => {
+  const s = providerAndApp()
+
+  for (const width of [375, 1280]) {
+    it(`changes its e-mail and deletes itself by signing in again at the provider (${width} px)`, async () => {
+      const context = await localContext(s.browser, { viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      s.op.person = { sub: `uma-${width}`, email: `uma.${width}@example.test`, email_verified: true, name: 'Uma' }
+      await page.goto(`${s.t.url}/login`)
+      await page.getByRole('link', { name: BUTTON }).click()
+      await page.waitForURL(`${s.t.url}/my-links`)
+
+      await page.goto(`${s.t.url}/settings`)
+      await audit(page, `account-no-password-${width}`)
+      await page.getByLabel('New e-mail').fill(`uma.moved.${width}@example.test`)
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByText(`Your e-mail is now uma.moved.${width}@example.test.`).waitFor()
+
+      await page.goto(`${s.t.url}/settings/delete`)
+      await audit(page, `delete-no-password-${width}`)
+      await page.getByRole('button', { name: 'Sign in again and delete my account' }).click()
+      await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor()
+      await context.close()
+    })
+  }
+})
+
 describe(`the sign-in page with passwords off, in a real browser (${STORE})`, () => {
   const s = providerAndApp({ PASSWORD_SIGN_IN: 'off' })
 

@@ -2,9 +2,13 @@ import assert from 'node:assert/strict'
 import { createHmac, randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
+import { ownerPrincipal } from '../../src/auth/principal.ts'
+import { account } from '../../src/core/use-cases.ts'
+import { usersRepository } from '../../src/store/users.ts'
 import { makeUser, STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { csrfOf, Visitor } from '../helpers/dashboard.ts'
 import { type Person, startProvider, type TestProvider, throughProvider } from '../helpers/oidc-provider.ts'
+import { addSoftPasskey } from '../helpers/passkeys.ts'
 import { codeFor, enrol } from '../helpers/two-factor.ts'
 
 // Single sign-on against real OpenID Connect providers (oidc-provider) on 127.0.0.1: accounts
@@ -153,6 +157,17 @@ describe(`single sign-on with OpenID Connect (${STORE})`, () => {
     assert.equal((await again.v.get('/my-links')).status, 200)
   })
 
+  it('asks an account with a passkey for it after the provider', async () => {
+    const person = { sub: 'ines', email: 'ines@example.test', email_verified: true }
+    await ssoSignIn(s.t, s.a, person)
+    const ines = (await users(s.t)).find((u) => u.email === 'ines@example.test')!
+    await addSoftPasskey(s.t, ines.id)
+    const again = await ssoSignIn(s.t, s.a, person)
+    assert.equal(again.res.location, '/login/code')
+    assert.match((await again.v.get('/login/code')).text, /Sign in with your passkey/)
+    assert.equal((await again.v.get('/my-links')).status, 303, 'not signed in before the passkey')
+  })
+
   it('refuses an answer that was not asked for by this browser', async () => {
     const v = Visitor.of(s.t)
     const none = await v.get('/login/sso/callback?code=x&state=y')
@@ -174,6 +189,132 @@ describe(`single sign-on with OpenID Connect (${STORE})`, () => {
     assert.ok(!download.text.includes(CLIENT_SECRET))
     assert.ok(s.logs.text().includes('/login/sso/callback'), 'the logs were captured')
     assert.ok(!s.logs.text().includes(CLIENT_SECRET), 'the client secret is in the logs')
+  })
+})
+
+describe(`an account made by single sign-on confirms changes at its provider (${STORE})`, () => {
+  let s: Awaited<ReturnType<typeof providersAndApp>>
+  before(async () => {
+    s = await providersAndApp()
+  })
+  after(async () => {
+    await s.t.close()
+    await s.a.close()
+    await s.b.close()
+  })
+
+  /** A new account made by signing in through the provider; answers its browser and row. */
+  async function ssoAccount(sub: string) {
+    const person = { sub, email: `${sub}@example.test`, email_verified: true }
+    const { v } = await ssoSignIn(s.t, s.a, person)
+    const user = (await usersRepository.findByEmail(s.t.ctx.db, person.email))!
+    return { v, user, person }
+  }
+
+  /** Posts a form of `page` whose answer goes to the provider; answers the app's answer to the callback. */
+  async function throughProviderAs(v: Visitor, person: Person, page: string, action: string, fields: Record<string, string> = {}) {
+    const started = await v.submit(page, fields, action)
+    assert.equal(started.status, 303, started.text.slice(0, 300))
+    const to = new URL(started.location!)
+    assert.equal(to.origin, s.a.issuer)
+    // The provider is asked to sign the person in anew, and to say when it did.
+    assert.equal(to.searchParams.get('prompt'), 'login')
+    assert.equal(to.searchParams.get('max_age'), '300')
+    s.a.person = person
+    return throughProvider(v, started)
+  }
+
+  it('has no password: the e-mail form asks for none, and no password signs in', async () => {
+    const { v, user } = await ssoAccount('jo')
+    assert.equal(user.passwordHash, 'none')
+    const page = await v.get('/settings')
+    assert.doesNotMatch(page.text, /name="emailCurrentPassword"/)
+    assert.match(page.text, /signing in again at your single sign-on provider/)
+    // The e-mail form's answer redirects to the provider: the page's form-action allows its origin.
+    assert.match(page.headers.get('content-security-policy') ?? '', new RegExp(`form-action 'self' ${s.a.issuer}`))
+    assert.equal((await Visitor.of(s.t).submit('/login', { email: user.email, password: 'none' })).status, 401)
+  })
+
+  it('changes its e-mail after signing in again at the provider; someone else there changes nothing', async () => {
+    const { v, user, person } = await ssoAccount('kim')
+    const stranger = await ssoAccount('lee')
+    const refused = await throughProviderAs(v, stranger.person, '/settings', '/settings/email', { newEmail: 'kim.stolen@example.test' })
+    assert.equal(refused.location, '/settings/email/single-sign-on')
+    const shown = await v.get(refused.location!)
+    assert.equal(shown.status, 422)
+    assert.match(shown.text, /as someone who is not linked to this account\. Your e-mail has not changed/)
+    assert.equal((await usersRepository.findById(s.t.ctx.db, user.id))?.email, user.email)
+
+    const back = await throughProviderAs(v, person, '/settings', '/settings/email', { newEmail: 'kim.new@example.test' })
+    const done = await v.get(back.location!)
+    assert.equal(done.status, 303)
+    assert.match((await v.get('/settings')).text, /Your e-mail is now kim\.new@example\.test/)
+    assert.equal((await usersRepository.findById(s.t.ctx.db, user.id))?.email, 'kim.new@example.test')
+    // The provider's word was used once: the same address again asks the provider again.
+    assert.equal((await v.get('/settings/email/single-sign-on')).status, 303)
+  })
+
+  it('deletes itself after signing in again at the provider, and not without', async () => {
+    const { v, user, person } = await ssoAccount('max')
+    const page = await v.get('/settings/delete')
+    assert.match(page.text, /Sign in again and delete my account/)
+    assert.doesNotMatch(page.text, /name="currentPassword"/)
+    // No word from the provider: nothing is deleted, and the page says what to do.
+    const early = await v.get('/settings/delete/single-sign-on')
+    assert.equal(early.location, '/settings/delete')
+    assert.match((await v.get('/settings/delete')).text, /Nothing was deleted: confirm it is you at your single sign-on provider first/)
+    // A password typed into a crafted form is no answer: the provider is asked.
+    const typed = await v.submit('/settings/delete', { currentPassword: 'whatever' })
+    assert.equal(new URL(typed.location!).origin, s.a.issuer)
+    assert.ok(await usersRepository.findById(s.t.ctx.db, user.id))
+
+    const back = await throughProviderAs(v, person, '/settings/delete', '/settings/delete')
+    assert.equal(back.location, '/settings/delete/single-sign-on')
+    const done = await v.get(back.location!)
+    assert.equal(done.status, 200)
+    assert.match(done.text, /Your account is deleted/)
+    assert.equal(await usersRepository.findById(s.t.ctx.db, user.id), undefined)
+  })
+
+  it('takes only a new sign-in at the provider: an old one, or another account’s person, is refused', async () => {
+    const { user } = await ssoAccount('nia')
+    const other = await ssoAccount('oz')
+    const identity = (issuer: string, subject: string, ageSeconds: number) => ({
+      singleSignOn: { issuer, subject, email: undefined, emailVerified: false, name: undefined, authenticatedAt: Math.floor(Date.now() / 1000) - ageSeconds },
+    })
+    const principal = ownerPrincipal(user)
+    const refusedWith = (pattern: RegExp) => (err: { errors?: unknown }) => pattern.test(JSON.stringify(err.errors))
+    await assert.rejects(account.delete(s.t.ctx, principal, { proof: identity(s.a.issuer, 'nia', 3600) }), refusedWith(/did not ask you to sign in again/))
+    await assert.rejects(account.delete(s.t.ctx, principal, { proof: identity(s.a.issuer, 'oz', 0) }), refusedWith(/not linked to this account/))
+    await assert.rejects(account.delete(s.t.ctx, principal, { proof: undefined }), refusedWith(/signing in again at your single sign-on provider/))
+    assert.ok(await usersRepository.findById(s.t.ctx.db, user.id))
+    assert.ok(await usersRepository.findById(s.t.ctx.db, other.user.id))
+    await account.delete(s.t.ctx, principal, { proof: identity(s.a.issuer, 'nia', 5) })
+    assert.equal(await usersRepository.findById(s.t.ctx.db, user.id), undefined)
+  })
+})
+
+describe(`two apps in one process keep their own provider metadata (${STORE})`, () => {
+  it('lets the second app sign in with its own client secret after the first fetched the metadata with another', async () => {
+    const apps: TestApp[] = []
+    const op = await startProvider({ clientId: 'slotline', clientSecret: CLIENT_SECRET, redirectUri: () => `${apps[1].url}/login/sso/callback` })
+    try {
+      // Same issuer and client id, a secret the provider does not know: what the first app
+      // fetched (the secret bound into it) must never serve the second.
+      apps.push(await startApp({ ...SSO_ENV, OIDC_ISSUER_URL: op.issuer, OIDC_CLIENT_SECRET: 'a-secret-the-provider-does-not-know-0123456789' }))
+      apps.push(await startApp({ ...SSO_ENV, OIDC_ISSUER_URL: op.issuer }))
+      const [first, second] = apps
+      assert.equal((await Visitor.of(first).get('/login/sso')).status, 303)
+      assert.equal(first.ctx.providerMetadata.size, 1)
+      assert.equal(second.ctx.providerMetadata.size, 0)
+      const { v, res } = await ssoSignIn(second, op, { sub: 'pia', email: 'pia@example.test', email_verified: true })
+      assert.equal(res.status, 303, res.text.slice(0, 300))
+      assert.equal((await v.get('/my-links')).status, 200)
+      assert.equal(second.ctx.providerMetadata.size, 1)
+    } finally {
+      for (const app of apps) await app.close()
+      await op.close()
+    }
   })
 })
 

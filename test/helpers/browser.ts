@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before } from 'node:test'
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core'
 import { startApp, type TestApp } from './app.ts'
 
 /** Debian's chromium, never a downloaded browser, with nothing of its own calling out. */
@@ -64,4 +64,31 @@ export async function signedInPage(context: BrowserContext, baseUrl: string, ema
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL((url) => url.pathname !== '/login')
   return page
+}
+
+/**
+ * A context that reaches our service as localhost (WebAuthn refuses IP addresses; the app's
+ * PUBLIC_URL must say localhost too) and nothing else.
+ */
+export async function loopbackContext(browser: Browser, width: number, javaScriptEnabled = true): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'UTC', javaScriptEnabled })
+  await context.route('**/*', (route) => (['localhost', '127.0.0.1'].includes(new URL(route.request().url()).hostname) ? route.continue() : route.abort()))
+  return context
+}
+
+/** A virtual platform authenticator that keeps discoverable passkeys and verifies its user. */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return { cdp, authenticatorId }
 }

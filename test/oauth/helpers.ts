@@ -60,13 +60,14 @@ export async function authorizationUrl(t: TestApp, c: { client: oauth.Client }, 
   return { url, verifier, state }
 }
 
-/** The fields the consent page's form would post, with its CSRF token, for `decision`. */
+/** The fields the consent page's forms would post, with its CSRF token, for `decision` (no second step). */
 export async function consentForm(visitor: Visitor, url: URL, decision = 'approve'): Promise<Record<string, string>> {
   const page = await visitor.get(url.pathname + url.search)
   if (page.status !== 200) throw new Error(`consent page answered ${page.status} ${page.location ?? page.text.slice(0, 300)}`)
   const fields: Record<string, string> = { _csrf: csrfOf(page.text), decision }
   for (const m of page.text.matchAll(/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/g)) {
-    if (m[1] !== '_csrf')
+    // The request's own fields; the second step's forms also carry the decision and a passkey's answer.
+    if (!['_csrf', 'decision', 'credential'].includes(m[1]))
       fields[m[1]] = m[2].replace(
         /&(amp|quot|#39|#96|lt|gt);/g,
         (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", '#96': '`', lt: '<', gt: '>' })[e] as string,

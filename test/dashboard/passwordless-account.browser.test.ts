@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { before, describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { ownerPrincipal } from '../../src/auth/principal.ts'
+import { twoFactor } from '../../src/core/use-cases.ts'
+import { usersRepository } from '../../src/store/users.ts'
+import { makeUser, STORE } from '../helpers/app.ts'
+import { appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
+import { codeFor } from '../helpers/two-factor.ts'
+
+// An account without a password, as a person meets it in Chromium with its virtual
+// authenticator (as passkeys.browser.test.ts): it drops its password, then changes its e-mail
+// and deletes itself with its passkey. Each new view is checked with axe and photographed.
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
+const PASSWORD = 'correct horse battery'
+
+describe(`an account without a password, in a real browser (${STORE})`, () => {
+  const s = appAndBrowser()
+  let base = ''
+  before(() => {
+    base = s.t.url.replace('127.0.0.1', 'localhost')
+    s.t.ctx.config.publicUrl = base
+  })
+
+  async function audit(page: Page, name: string) {
+    assert.deepEqual(await seriousAxeFindings(page.locator('html')), [], `${name}: axe`)
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, `${name}: no sideways scrolling`)
+    mkdirSync(ARTIFACTS, { recursive: true })
+    await page.screenshot({ path: new URL(`passwordless-${name}.png`, ARTIFACTS).pathname, fullPage: true })
+  }
+
+  for (const width of [375, 1280]) {
+    it(`changes its e-mail and deletes itself with its passkey (${width} px)`, async () => {
+      const user = await makeUser(s.t)
+      // Two-factor codes first (they give the recovery codes a password-less account needs).
+      const { secret } = await twoFactor.beginEnrolment(s.t.ctx, ownerPrincipal(user))
+      await twoFactor.confirmEnrolment(s.t.ctx, ownerPrincipal(user), { code: codeFor(secret) })
+      const context = await loopbackContext(s.browser, width)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      await virtualAuthenticator(page)
+      await page.goto(`${base}/login`)
+      await page.getByLabel('E-mail').fill(user.email)
+      await page.getByLabel('Password').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await page.getByLabel('Code', { exact: true }).fill(codeFor(secret, 1))
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await page.waitForURL(`${base}/my-links`)
+      await page.goto(`${base}/settings/passkeys`)
+      await page.getByRole('button', { name: 'Add a passkey' }).click()
+      await page.getByText('Passkey added.').waitFor()
+      await page.getByLabel('Current password').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Remove my password' }).click()
+      await page.getByText('Your password is removed').waitFor()
+
+      await page.goto(`${base}/settings`)
+      await audit(page, `settings-${width}`)
+      assert.equal(await page.getByLabel('Current password').count(), 0)
+      const newEmail = `moved.${width}.${user.email}`
+      await page.getByLabel('New e-mail').fill(newEmail)
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByRole('heading', { name: 'Confirm it is you', level: 1 }).waitFor()
+      await audit(page, `confirm-email-${width}`)
+      await page.getByLabel('Code', { exact: true }).fill('000000')
+      await page.getByRole('button', { name: 'Confirm the new e-mail' }).click()
+      await page.getByText('That code did not work').waitFor()
+      await audit(page, `confirm-email-refused-${width}`)
+      assert.equal((await usersRepository.findById(s.t.ctx.db, user.id))?.email, user.email)
+      await page.getByRole('button', { name: 'Confirm with your passkey' }).click()
+      await page.getByText(`Your e-mail is now ${newEmail}.`).waitFor()
+      assert.equal((await usersRepository.findById(s.t.ctx.db, user.id))?.email, newEmail)
+
+      await page.goto(`${base}/settings/delete`)
+      await audit(page, `delete-${width}`)
+      await page.getByRole('button', { name: 'Delete my account forever with your passkey' }).click()
+      await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor()
+      assert.equal(await usersRepository.findById(s.t.ctx.db, user.id), undefined)
+      assert.deepEqual(errors, [])
+      await context.close()
+    })
+  }
+})
