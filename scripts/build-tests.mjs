@@ -4,8 +4,9 @@
 // two seconds of CPU before its first test. Imports of src/ point at the compiled service in dist/
 // (scripts/build.mjs, run first); a test file that finds files beside itself (import.meta) runs
 // from its source through tsx, so the paths it computes stay true.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { compileModules } from './compile-modules.mjs'
 import { root } from './source-fingerprint.mjs'
 
 const out = join(root, '.test-build')
@@ -13,43 +14,16 @@ const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (
 const files = ['test', 'bench'].flatMap((dir) => walk(join(root, dir)))
 const compiled = (file) => join(out, relative(root, file)).replace(/\.ts$/, '.js')
 
-const { build } = await import('esbuild')
-rmSync(out, { recursive: true, force: true })
-await build({
-  entryPoints: files.filter((f) => f.endsWith('.ts')),
-  outbase: root,
-  outdir: out,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  plugins: [
-    {
-      // Each file alone: a test or bench module imports the compiled sibling, the service's
-      // modules from dist/, and anything else (scripts, JSON, workers) where it lies.
-      name: 'one-file-per-module',
-      setup(b) {
-        b.onResolve({ filter: /.*/ }, (args) => {
-          if (args.kind === 'entry-point') return undefined
-          if (!args.path.startsWith('.')) return { path: args.path, external: true }
-          const target = resolve(args.resolveDir, args.path)
-          const from = compiled(join(args.resolveDir, 'x.ts'))
-          const inTree = relative(root, target)
-          if (inTree.startsWith('src/')) return { path: join(root, 'dist', inTree.slice(4)).replace(/\.ts$/, '.js'), external: true }
-          const to = target.endsWith('.ts') ? compiled(target) : target
-          const spec = relative(dirname(from), to)
-          return { path: spec.startsWith('.') ? spec : `./${spec}`, external: true }
-        })
-      },
-    },
-  ],
-})
-for (const file of files.filter((f) => !f.endsWith('.ts'))) {
-  mkdirSync(dirname(compiled(file)), { recursive: true })
-  copyFileSync(file, compiled(file))
+// A test or bench module imports the compiled sibling, the service's modules from dist/, and
+// anything else (scripts, JSON, workers) where it lies.
+function relativeImport(args) {
+  const target = resolve(args.resolveDir, args.path)
+  const inTree = relative(root, target)
+  if (inTree.startsWith('src/')) return join(root, 'dist', inTree.slice(4)).replace(/\.ts$/, '.js')
+  const spec = relative(dirname(compiled(join(args.resolveDir, 'x.ts'))), target.endsWith('.ts') ? compiled(target) : target)
+  return spec.startsWith('.') ? spec : `./${spec}`
 }
+await compileModules(await import('esbuild'), { files, outbase: root, outdir: out, relativeImport })
 
 const tests = files.filter((f) => f.endsWith('.test.ts')).sort()
 const list = tests.map((f) => relative(root, /\bimport\.meta\b/.test(readFileSync(f, 'utf8')) ? f : compiled(f)))

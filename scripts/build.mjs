@@ -2,8 +2,9 @@
 // JavaScript file per TypeScript file (so migrations stay files and import.meta.url still finds
 // the assets beside each module), with the non-TypeScript assets copied alongside. Type-checking
 // is `npm run typecheck`'s job; this only strips types, which is why it takes well under a second.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { compileModules } from './compile-modules.mjs'
 import { root, sourceFiles, sourceFingerprint, stampFile } from './source-fingerprint.mjs'
 
 const src = join(root, 'src')
@@ -26,37 +27,8 @@ try {
   process.exit(1)
 }
 const started = Date.now()
-rmSync(out, { recursive: true, force: true })
 const sources = files.filter((f) => f.endsWith('.ts'))
-await esbuild.build({
-  entryPoints: sources,
-  outbase: src,
-  outdir: out,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  plugins: [
-    {
-      // "Bundle" each file alone: every import stays an import, relative ones pointing at the
-      // compiled .js sibling.
-      name: 'one-file-per-module',
-      setup(build) {
-        build.onResolve({ filter: /.*/ }, (args) => {
-          if (args.kind === 'entry-point') return undefined
-          if (args.path.startsWith('.')) return { path: args.path.replace(/\.ts$/, '.js'), external: true }
-          return { path: args.path, external: true }
-        })
-      },
-    },
-  ],
-})
-for (const file of files.filter((f) => !f.endsWith('.ts'))) {
-  const target = join(out, relative(src, file))
-  mkdirSync(dirname(target), { recursive: true })
-  copyFileSync(file, target)
-}
+// Relative imports point at the compiled .js sibling.
+await compileModules(esbuild, { files, outbase: src, outdir: out, relativeImport: (args) => args.path.replace(/\.ts$/, '.js') })
 writeFileSync(stampFile, fingerprint)
 console.error(`build: compiled ${sources.length} files from src/ to dist/ in ${Date.now() - started} ms`)

@@ -20,7 +20,7 @@ export function sourceFiles() {
 
 export function sourceFingerprint(files = sourceFiles()) {
   const hash = createHash('sha256')
-  for (const file of [...files, join(root, 'scripts', 'build.mjs')]) {
+  for (const file of [...files, join(root, 'scripts', 'build.mjs'), join(root, 'scripts', 'compile-modules.mjs')]) {
     const { size, mtimeMs } = statSync(file)
     hash.update(`${relative(root, file)}\0${size}\0${mtimeMs}\n`)
   }
