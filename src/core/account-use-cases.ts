@@ -9,9 +9,10 @@ import { usersRepository } from '../store/users.ts'
 import { deleteAccount } from './account-deletion.ts'
 import { exportAccount } from './account-export.ts'
 import { confirmEmailChange, emailChangeOf, pendingEmailChange, requestEmailChange } from './email-change.ts'
-import { invalidField } from '../kernel/errors.ts'
+import { invalid, invalidField } from '../kernel/errors.ts'
 import { readAccount } from './unit-of-work.ts'
-import { type OwnerConfirmation, ownerConfirmationOf } from './owner-proof.ts'
+import { holdsOwnerGrant, keepOwnerGrant } from './owner-grant.ts'
+import { type OwnerConfirmation, type OwnerProof, ownerConfirmationOf, ownerProofProblems } from './owner-proof.ts'
 
 export type { User }
 export type { OwnerConfirmation }
@@ -94,7 +95,27 @@ async function confirmation(ctx: AppContext, principal: Principal): Promise<Owne
   return ownerConfirmationOf(ctx, principal.user)
 }
 
+/**
+ * The owner confirms, with `proof`, before adding a new way to sign in (a passkey, two-factor
+ * codes): kept for this session a short while, spent by the addition. The face counts the
+ * attempt (a password guess) before it calls.
+ */
+async function confirmToAddSignIn(ctx: AppContext, principal: Principal, input: { sessionId: string; proof: OwnerProof | undefined }): Promise<void> {
+  requireOwnerInPerson(principal)
+  const unconfirmed = await ownerProofProblems(ctx, principal.user, input.proof)
+  if (unconfirmed) throw invalid(unconfirmed)
+  await keepOwnerGrant(ctx, principal.user.id, input.sessionId)
+}
+
+/** Whether this session holds the owner's confirmation to add a way to sign in. */
+async function confirmedToAddSignIn(ctx: AppContext, principal: Principal, input: { sessionId: string }): Promise<boolean> {
+  requireOwnerInPerson(principal)
+  return holdsOwnerGrant(ctx, principal.user.id, input.sessionId)
+}
+
 export const accountUseCases = Object.freeze({
+  confirmToAddSignIn,
+  confirmedToAddSignIn,
   me,
   register,
   update,

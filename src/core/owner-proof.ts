@@ -32,7 +32,7 @@ export async function ownerConfirmationOf(ctx: AppContext, user: User): Promise<
 const WHAT_TO_GIVE: Record<Exclude<OwnerConfirmation['by'], 'password'>, string> = {
   'second-factor': 'Your account has no password: confirm it is you with your passkey, or a code from your authenticator app (or a recovery code).',
   'single-sign-on': 'Your account has no password: confirm it is you by signing in again at your single sign-on provider.',
-  none: 'Your account has no password, passkey or two-factor codes to confirm this with: add a passkey or turn on two-factor codes first.',
+  none: 'Your account has no password, passkey or two-factor codes to confirm this with: set a password first, with “Forgot your password?” on the sign-in page.',
 }
 
 async function providerProblem(ctx: AppContext, user: User, identity: ProviderIdentity): Promise<string | undefined> {

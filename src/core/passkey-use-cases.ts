@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts'
 import { invalidField, notFound } from '../kernel/errors.ts'
 import { type ChallengeBinding, passkeysRepository } from '../store/passkeys.ts'
 import { twoFactorRepository } from '../store/two-factor.ts'
+import { requireOwnerGrant, spendOwnerGrant } from './owner-grant.ts'
 import { isLinkedToProvider } from './single-sign-on-use-cases.ts'
 
 // Loaded on first use: only passkey ceremonies need it, and a resting process should not hold it.
@@ -83,10 +84,14 @@ async function has(ctx: AppContext, userId: number): Promise<boolean> {
   return (await passkeysRepository.countFor(ctx.db, userId)) > 0
 }
 
-/** Options for adding a passkey (a discoverable one, verified by the device when it can). */
+/**
+ * Options for adding a passkey (a discoverable one, verified by the device when it can), to a
+ * session that holds the owner's confirmation (owner-grant.ts).
+ */
 async function registrationOptions(ctx: AppContext, principal: Principal, input: { sessionId: string }) {
   requireOwnerInPerson(principal)
   const user = principal.user
+  await requireOwnerGrant(ctx, user.id, input.sessionId, 'credential')
   const existing = await passkeysRepository.listFor(ctx.db, user.id)
   if (existing.length >= MAX_PASSKEYS) throw invalidField('name', `An account can have at most ${MAX_PASSKEYS} passkeys. Remove one first.`)
   const { rpID } = relyingParty(ctx)
@@ -106,7 +111,10 @@ async function registrationOptions(ctx: AppContext, principal: Principal, input:
   return options
 }
 
-/** Verifies the browser's answer and keeps the passkey; every other session of the account ends. */
+/**
+ * Verifies the browser's answer and keeps the passkey, spending the session's confirmation by
+ * the owner; every other session of the account ends.
+ */
 async function register(
   ctx: AppContext,
   principal: Principal,
@@ -130,6 +138,7 @@ async function register(
   if (!verified?.verified) throw invalidField('credential', REFUSED)
   const { credential } = verified.registrationInfo
   if (await passkeysRepository.byCredentialId(ctx.db, credential.id)) throw invalidField('credential', 'This passkey is added already.')
+  await spendOwnerGrant(ctx, userId, input.sessionId, 'credential')
   await passkeysRepository.insert(ctx.db, {
     userId,
     credentialId: credential.id,

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts'
 import { invalidField } from '../kernel/errors.ts'
 import { inTransaction } from '../store/db.ts'
 import { twoFactorRepository } from '../store/two-factor.ts'
+import { requireOwnerGrant, spendOwnerGrant } from './owner-grant.ts'
 
 const PURPOSE = 'totp secret'
 const WRONG_CODE = 'This code is not right, or was used already. Type the code your app shows now, or one of your recovery codes.'
@@ -32,11 +33,13 @@ async function required(ctx: AppContext, userId: number): Promise<boolean> {
 }
 
 /**
- * Starts (or restarts) enrolment: a new seed, sealed at rest, not yet in force. Answers the seed
- * and its otpauth:// address for the QR code; they are shown to the owner and never logged.
+ * Starts (or restarts) enrolment, for a session that holds the owner's confirmation
+ * (owner-grant.ts): a new seed, sealed at rest, not yet in force. Answers the seed and its
+ * otpauth:// address for the QR code; they are shown to the owner and never logged.
  */
-async function beginEnrolment(ctx: AppContext, principal: Principal): Promise<{ secret: string; uri: string }> {
+async function beginEnrolment(ctx: AppContext, principal: Principal, input: { sessionId: string }): Promise<{ secret: string; uri: string }> {
   requireOwnerInPerson(principal)
+  await requireOwnerGrant(ctx, principal.user.id, input.sessionId, 'code')
   const found = await twoFactorRepository.find(ctx.db, principal.user.id)
   if (found?.confirmed) throw invalidField('code', 'Two-factor codes are already on. Turn them off first to use another app.')
   const secret = newTotpSecret()
@@ -53,13 +56,14 @@ async function pendingEnrolment(ctx: AppContext, principal: Principal): Promise<
 }
 
 /**
- * A typed code proves the app holds the seed: codes are on from now, ten recovery codes are made
- * (returned once, stored as digests), and every other session of the account ends.
+ * A typed code proves the app holds the seed, and the session spends the owner's confirmation:
+ * codes are on from now, ten recovery codes are made (returned once, stored as digests), and
+ * every other session of the account ends.
  */
 async function confirmEnrolment(
   ctx: AppContext,
   principal: Principal,
-  input: { code: string; keepSessionId?: string },
+  input: { code: string; sessionId: string; keepSessionId?: string },
 ): Promise<{ recoveryCodes: string[]; sessionsEnded: number }> {
   requireOwnerInPerson(principal)
   const userId = principal.user.id
@@ -68,6 +72,7 @@ async function confirmEnrolment(
   if (!secret) throw invalidField('code', 'Start again: choose “Set up two-factor codes”.')
   const step = totpStep(secret, input.code)
   if (step === undefined) throw invalidField('code', 'This code is not right. Type the six digits your app shows now.')
+  await spendOwnerGrant(ctx, userId, input.sessionId, 'code')
   const recoveryCodes = newRecoveryCodes()
   const confirmed = await inTransaction(ctx.db, async (trx) => {
     if (!(await twoFactorRepository.useStep(trx, userId, step, true))) return false

@@ -102,7 +102,7 @@ ${secondStepChoices(p, way.factors, {
 ${csrfField(p.csrf())}
 <button type="submit" class="danger">Sign in again and delete my account</button>
 </form>`
-        : h`<p>Your account has no password, passkey or two-factor codes to confirm this with: add a passkey or turn on two-factor codes first.</p>`
+        : h`<p>Your account has no password, passkey or two-factor codes to confirm this with: set a password first, with “Forgot your password?” on the sign-in page.</p>`
   return h`<section class="card danger-zone" aria-labelledby="delete-h">
 <h2 id="delete-h">Delete everything, for good</h2>
 ${WARNING}${problem}${how}

@@ -136,7 +136,7 @@ function emailCard(p: PageInput<User>, s: State, pending: string | undefined | n
   if (way.by === 'none') {
     return h`<section class="card" aria-labelledby="email-h">
 <h2 id="email-h">E-mail</h2>
-<p>You sign in with <strong>${p.user.email}</strong>. Your account has no password, passkey or two-factor codes to confirm a new address with: add a passkey or turn on two-factor codes first (under Signing in, below).</p>
+<p>You sign in with <strong>${p.user.email}</strong>. Your account has no password, passkey or two-factor codes to confirm a new address with: set a password first, with “Forgot your password?” on the sign-in page.</p>
 ${waiting}</section>`
   }
   const fields = [

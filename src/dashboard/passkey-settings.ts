@@ -6,6 +6,7 @@ import { h, type SafeHtml } from '../slots/shared/html.ts'
 import { field, fieldErrorsOf, formCard } from './form-fields.ts'
 import { when } from './format.ts'
 import { csrfField } from './layout.ts'
+import { addSignInRows, confirmedToAdd, confirmToAddCard, providerFormActions } from './owner-proof-forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
 import { passkeyForm, passkeyScript, sendOptions } from './passkey-forms.ts'
 import { countSignIn } from './sign-in-limits.ts'
@@ -18,9 +19,12 @@ export const passkeyPages: PageRow[] = [
   { method: 'POST', url: '/settings/passkeys/:id/rename', signedIn: true, handler: rename },
   { method: 'POST', url: '/settings/passkeys/:id/remove', signedIn: true, handler: remove },
   { method: 'POST', url: '/settings/passkeys/password', signedIn: true, handler: dropPassword },
+  // The owner confirms first (owner-proof-forms.ts): a new passkey could confirm anything after.
+  ...addSignInRows({ base: '/settings/passkeys', show: (p, errors) => passkeysPage(p, { ownerErrors: errors }, 422) }),
 ]
 
 interface State {
+  ownerErrors?: FieldErrors
   addErrors?: FieldErrors
   listProblem?: string
   passwordErrors?: FieldErrors
@@ -32,16 +36,22 @@ async function passkeysPage(p: PageInput<User>, s: State, status = 200) {
   const principal = ownerPrincipal(p.user)
   const passkeys = await useCases.passkeys.list(p.ctx, principal)
   const password = await useCases.passkeys.passwordStatus(p.ctx, principal)
+  const way = await useCases.account.confirmation(p.ctx, principal)
+  const adding = (await confirmedToAdd(p))
+    ? addCard(p, s)
+    : confirmToAddCard(p, way, { base: '/settings/passkeys', what: 'a passkey', errors: s.ownerErrors ?? {}, problem: s.addErrors?.credential?.join(' ') })
   return p.render(
     {
       title: TITLE,
       active: 'settings',
       own: passkeyScript,
+      // Without a password, confirming may lead to the single sign-on provider.
+      formActions: await providerFormActions(p.ctx, way),
       body: h`<p><a href="/settings">← Account</a></p>
 <h1>${TITLE}</h1>
 <p>A passkey signs you in with your fingerprint, your face or your device's PIN instead of typing a password. It stays on your phone, computer or security key, and works only on this site, so it cannot be phished.</p>
 ${listCard(p, passkeys, s)}
-${addCard(p, s)}
+${adding}
 ${passwordCard(p, password, passkeys.length, s)}`,
     },
     status,

@@ -4,7 +4,9 @@ import type { User } from '../core/use-cases.ts'
 import type { FieldErrors } from '../kernel/errors.ts'
 import { h, raw } from '../slots/shared/html.ts'
 import { fieldErrorsOf, formCard } from './form-fields.ts'
+import { addSignInRows, confirmedToAdd, confirmToAddCard, providerFormActions } from './owner-proof-forms.ts'
 import { type PageInput, type PageRow, text } from './page-routes.ts'
+import { passkeyScript } from './passkey-forms.ts'
 import { codeField } from './second-step.ts'
 import { countSignIn } from './sign-in-limits.ts'
 import { startSignedInSession } from './signed-in-session.ts'
@@ -15,15 +17,20 @@ export const twoFactorPages: PageRow[] = [
   { method: 'POST', url: '/settings/two-factor/confirm', signedIn: true, handler: confirm },
   { method: 'POST', url: '/settings/two-factor/disable', signedIn: true, handler: disable },
   { method: 'POST', url: '/settings/two-factor/recovery-codes', signedIn: true, handler: renewCodes },
+  // The owner confirms first (owner-proof-forms.ts): codes could confirm anything after.
+  ...addSignInRows({ base: '/settings/two-factor', show: (p, errors) => twoFactorPage(p, { ownerErrors: errors }, 422) }),
 ]
 
 interface State {
+  ownerErrors?: FieldErrors
   confirmErrors?: FieldErrors
   disableErrors?: FieldErrors
   renewErrors?: FieldErrors
 }
 
 const TITLE = 'Two-factor codes'
+
+const OFF = h`<p>Two-factor codes are <strong>off</strong>. With them on, signing in takes your password and a six-digit code from an authenticator app on your phone (such as Aegis, Google Authenticator, Microsoft Authenticator or 1Password). Someone who learns your password still cannot sign in.</p>`
 
 async function qrSvg(uri: string): Promise<string> {
   // Loaded on first use, as the page QR codes load it (rendering/qr-code.ts).
@@ -34,17 +41,33 @@ async function qrSvg(uri: string): Promise<string> {
 async function twoFactorPage(p: PageInput<User>, s: State, status = 200) {
   const principal = ownerPrincipal(p.user)
   const state = await useCases.twoFactor.status(p.ctx, principal)
-  const body = state.enabled ? enabledCards(p, state, s) : await setUpCards(p, s)
-  return p.render({ title: TITLE, active: 'settings', body: h`<p><a href="/settings">← Account</a></p>\n<h1>${TITLE}</h1>\n${body}` }, status)
+  const way = await useCases.account.confirmation(p.ctx, principal)
+  const body = state.enabled
+    ? enabledCards(p, state, s)
+    : (await confirmedToAdd(p))
+      ? await setUpCards(p, s)
+      : h`${OFF}\n${confirmToAddCard(p, way, { base: '/settings/two-factor', what: 'two-factor codes', errors: s.ownerErrors ?? {}, problem: s.confirmErrors?.code?.join(' ') })}`
+  return p.render(
+    {
+      title: TITLE,
+      active: 'settings',
+      own: !state.enabled && way.by === 'second-factor' && way.factors.passkeys ? passkeyScript : undefined,
+      // Without a password, confirming may lead to the single sign-on provider.
+      formActions: state.enabled ? [] : await providerFormActions(p.ctx, way),
+      body: h`<p><a href="/settings">← Account</a></p>\n<h1>${TITLE}</h1>\n${body}`,
+    },
+    status,
+  )
 }
 
+/** After the owner's confirmation: the button that makes a seed, then its QR code and the first code. */
 async function setUpCards(p: PageInput<User>, s: State) {
   const pending = await useCases.twoFactor.pendingEnrolment(p.ctx, ownerPrincipal(p.user))
   if (!pending) {
     return formCard({
       id: 'two-factor-start',
       title: 'Protect your account with a second step',
-      intro: h`<p>Two-factor codes are <strong>off</strong>. With them on, signing in takes your password and a six-digit code from an authenticator app on your phone (such as Aegis, Google Authenticator, Microsoft Authenticator or 1Password). Someone who learns your password still cannot sign in.</p>`,
+      intro: OFF,
       action: '/settings/two-factor/start',
       csrf: p.csrf(),
       fields: [],
@@ -99,7 +122,7 @@ ${formCard({
 
 async function start(p: PageInput<User>) {
   try {
-    await useCases.twoFactor.beginEnrolment(p.ctx, ownerPrincipal(p.user))
+    await useCases.twoFactor.beginEnrolment(p.ctx, ownerPrincipal(p.user), { sessionId: p.req.session.sessionId })
   } catch (err) {
     return twoFactorPage(p, { confirmErrors: fieldErrorsOf(err) }, 422)
   }
@@ -129,6 +152,7 @@ async function confirm(p: PageInput<User>) {
   try {
     ;({ recoveryCodes: codes } = await useCases.twoFactor.confirmEnrolment(p.ctx, ownerPrincipal(p.user), {
       code: text(p.form, 'code'),
+      sessionId: p.req.session.sessionId,
       keepSessionId: p.req.session.sessionId,
     }))
   } catch (err) {

@@ -98,7 +98,7 @@ async function remove(db: Db, userId: number, id: number): Promise<boolean> {
 
 export interface ChallengeBinding {
   sessionHash: string
-  purpose: 'register' | 'sign-in' | 'second-step'
+  purpose: 'register' | 'sign-in' | 'second-step' | 'owner-confirmed'
   userId: number | null
 }
 
@@ -126,4 +126,27 @@ async function takeChallenge(db: Db, challenge: string, binding: ChallengeBindin
   )
 }
 
-export const passkeysRepository = Object.freeze({ listFor, countFor, byCredentialId, insert, recordUse, rename, remove, keepChallenge, takeChallenge })
+/** Whether a challenge is kept, unexpired, for this session, purpose and user; it stays kept. */
+async function holdsChallenge(db: Db, challenge: string, binding: ChallengeBinding): Promise<boolean> {
+  const row = await db.selectFrom('passkey_challenges').selectAll().where('challenge', '=', challenge).executeTakeFirst()
+  return (
+    !!row &&
+    row.expires_at > nowIso() &&
+    row.session_hash === binding.sessionHash &&
+    row.purpose === binding.purpose &&
+    (row.user_id ?? null) === binding.userId
+  )
+}
+
+export const passkeysRepository = Object.freeze({
+  listFor,
+  countFor,
+  byCredentialId,
+  insert,
+  recordUse,
+  rename,
+  remove,
+  keepChallenge,
+  takeChallenge,
+  holdsChallenge,
+})

@@ -2,13 +2,12 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { closeContext } from '../../src/app.ts'
 import { accounts } from '../../src/auth/accounts.ts'
-import { ownerPrincipal } from '../../src/auth/principal.ts'
 import type { AppContext } from '../../src/context.ts'
 import * as useCases from '../../src/core/use-cases.ts'
 import { STORE } from '../helpers/app.ts'
 import { cli } from '../helpers/process.ts'
 import { type SeparateStore, separateStore } from '../helpers/separate-store.ts'
-import { codeFor } from '../helpers/two-factor.ts'
+import { turnOnCodes } from '../helpers/two-factor.ts'
 
 describe(`cli users reset-two-factor (${STORE})`, () => {
   let store: SeparateStore
@@ -24,8 +23,7 @@ describe(`cli users reset-two-factor (${STORE})`, () => {
 
   it('turns off the codes of a person who lost them, and ends their sessions', async () => {
     const user = await accounts.createUser(ctx.db, { email: 'lost.phone@example.test', password: 'the password' })
-    const { secret } = await useCases.twoFactor.beginEnrolment(ctx, ownerPrincipal(user))
-    await useCases.twoFactor.confirmEnrolment(ctx, ownerPrincipal(user), { code: codeFor(secret) })
+    await turnOnCodes(ctx, user, 'the password')
     assert.equal(await useCases.twoFactor.required(ctx, user.id), true)
     await new Promise<void>((resolve, reject) =>
       ctx.sessions.set('a-session-id', { userId: user.id, cookie: { expires: new Date(Date.now() + 60_000) } }, (e) => (e ? reject(e) : resolve())),

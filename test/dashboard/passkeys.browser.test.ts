@@ -39,6 +39,51 @@ describe(`passkeys in a real browser (${STORE})`, () => {
     await page.waitForURL(`${base}/login`)
   }
 
+  /** Opens the passkeys page and confirms it is the owner with the password. */
+  async function confirmWithPassword(page: Page) {
+    await page.goto(`${base}/settings/passkeys`)
+    await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByText('It is you: go on within ten minutes.').waitFor()
+  }
+
+  const passkeyRows = (userId: number) => s.t.ctx.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).execute()
+
+  it('adds no passkey once the confirmation is gone: neither its challenge nor its answer is taken', async () => {
+    const user = await makeUser(s.t)
+    const context = await loopbackContext(s.browser, 1280)
+    const page = await context.newPage()
+    const { cdp, authenticatorId } = await virtualAuthenticator(page)
+    await password(page, user.email)
+    const forget = () => s.t.ctx.db.deleteFrom('passkey_challenges').where('purpose', '=', 'owner-confirmed').execute()
+
+    // Confirmed, then the confirmation is gone before the challenge is asked for.
+    await confirmWithPassword(page)
+    await forget()
+    await page.getByRole('button', { name: 'Add a passkey' }).click()
+    await page.getByText('Confirm it is you first').waitFor()
+    // Confirmed, and gone between the device's answer and its arrival.
+    await confirmWithPassword(page)
+    await page.route(`${base}/settings/passkeys/add`, async (route) => {
+      await forget()
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Add a passkey' }).click()
+    await page.getByText('Confirm it is you first').waitFor()
+    assert.deepEqual(await passkeyRows(user.id), [])
+    // The device made one, which the service never kept: it cannot sign in.
+    assert.equal((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length, 1)
+    await page.unroute(`${base}/settings/passkeys/add`)
+
+    // Confirmed again: added, and the confirmation is spent by it.
+    await confirmWithPassword(page)
+    await page.getByRole('button', { name: 'Add a passkey' }).click()
+    await page.getByText('Passkey added.').waitFor()
+    assert.equal((await passkeyRows(user.id)).length, 1)
+    assert.equal(await page.getByRole('button', { name: 'Add a passkey' }).count(), 0)
+    await context.close()
+  })
+
   for (const width of [375, 1280]) {
     it(`adds a passkey, signs in with it alone and as the second step, removes it (${width} px)`, async () => {
       const user = await makeUser(s.t)
@@ -60,6 +105,16 @@ describe(`passkeys in a real browser (${STORE})`, () => {
       await page.getByRole('link', { name: 'Passkeys' }).click()
       await page.getByRole('heading', { name: 'Passkeys', level: 1 }).waitFor()
       await audit(page, `none-${width}`)
+      // A session alone adds nothing: the password comes first.
+      assert.equal(await page.getByRole('button', { name: 'Add a passkey' }).count(), 0)
+      await page.getByLabel('Your current password, to confirm').fill('not the password')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByText('This is not your current password.').first().waitFor()
+      await audit(page, `owner-refused-${width}`)
+      await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByText('It is you: go on within ten minutes.').waitFor()
+      await audit(page, `confirmed-${width}`)
       await page.getByLabel('Name of this passkey').fill('Test laptop')
       await page.getByRole('button', { name: 'Add a passkey' }).click()
       await page.getByText('Passkey added. Other browsers signed in to your account were signed out.').waitFor()
@@ -110,7 +165,7 @@ describe(`passkeys in a real browser (${STORE})`, () => {
     const page = await context.newPage()
     await virtualAuthenticator(page)
     await password(page, user.email)
-    await page.goto(`${base}/settings/passkeys`)
+    await confirmWithPassword(page)
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await page.getByText('Passkey added.').waitFor()
     await signOut(page)

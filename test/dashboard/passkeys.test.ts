@@ -6,7 +6,7 @@ import { unzipSync } from 'fflate'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
 import { useHandClock } from '../helpers/rate-limits.ts'
-import { addSoftPasskey, SoftPasskey } from '../helpers/passkeys.ts'
+import { addSoftPasskey, passkeyAnswer, SoftPasskey } from '../helpers/passkeys.ts'
 import { enrol } from '../helpers/two-factor.ts'
 import { passkeysRepository } from '../../src/store/passkeys.ts'
 import { usersRepository } from '../../src/store/users.ts'
@@ -136,6 +136,37 @@ describe(`passkeys (${STORE})`, () => {
     const kept = await v.submit('/settings/passkeys', {}, `/settings/passkeys/${id}/remove`)
     assert.equal(kept.status, 422)
     assert.match(kept.text, /removing it would leave no way to sign in/)
+  })
+
+  it('gives a new passkey its challenge only after the owner confirms: the password, else the second step', async () => {
+    const { v, passkey } = await withPasskey(t)
+    const options = async () => v.post('/settings/passkeys/options', { _csrf: csrfOf((await v.get('/settings/passkeys')).text) })
+    const alone = await options()
+    assert.equal(alone.status, 422)
+    assert.match(JSON.parse(alone.text).message, /Confirm it is you first/)
+    const wrong = await v.submit('/settings/passkeys', { ownerPassword: 'not the password' }, '/settings/passkeys/owner')
+    assert.equal(wrong.status, 422)
+    assert.match(wrong.text, /This is not your current password/)
+    assert.equal((await options()).status, 422)
+    assert.equal((await v.submit('/settings/passkeys', { ownerPassword: 'correct horse battery' }, '/settings/passkeys/owner')).status, 303)
+    const given = await options()
+    assert.equal(given.status, 200)
+    assert.equal(JSON.parse(given.text).excludeCredentials.length, 1)
+
+    // Without a password: its passkey or a code, the sign-in's own, confirms.
+    await enrol(v)
+    assert.equal((await v.submit('/settings/passkeys', { currentPassword: 'correct horse battery' }, '/settings/passkeys/password')).status, 303)
+    const page = await v.get('/settings/passkeys')
+    assert.doesNotMatch(page.text, /name="ownerPassword"/)
+    assert.match(page.text, /Confirm with your passkey/)
+    assert.equal((await v.submit('/settings/passkeys', { code: '000000' }, '/settings/passkeys/owner')).status, 422)
+    const csrf = csrfOf(page.text)
+    const stranger = new SoftPasskey()
+    const foreign = await v.post('/settings/passkeys/owner', { _csrf: csrf, credential: await passkeyAnswer(v, csrf, stranger, t.url) })
+    assert.equal(foreign.status, 422)
+    assert.equal((await options()).status, 422)
+    assert.equal((await v.post('/settings/passkeys/owner', { _csrf: csrf, credential: await passkeyAnswer(v, csrf, passkey, t.url) })).status, 303)
+    assert.equal((await options()).status, 200)
   })
 
   it('renames and removes only its own passkeys; the others are not found', async () => {

@@ -2,12 +2,10 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { ownerPrincipal } from '../../src/auth/principal.ts'
-import { twoFactor } from '../../src/core/use-cases.ts'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
 import { appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
-import { codeFor } from '../helpers/two-factor.ts'
+import { codeFor, turnOnCodes } from '../helpers/two-factor.ts'
 
 // An account without a password, as a person meets it in Chromium with its virtual
 // authenticator (as passkeys.browser.test.ts): it drops its password, then changes its e-mail
@@ -34,8 +32,7 @@ describe(`an account without a password, in a real browser (${STORE})`, () => {
     it(`changes its e-mail and deletes itself with its passkey (${width} px)`, async () => {
       const user = await makeUser(s.t)
       // Two-factor codes first (they give the recovery codes a password-less account needs).
-      const { secret } = await twoFactor.beginEnrolment(s.t.ctx, ownerPrincipal(user))
-      await twoFactor.confirmEnrolment(s.t.ctx, ownerPrincipal(user), { code: codeFor(secret) })
+      const { secret } = await turnOnCodes(s.t.ctx, user, PASSWORD)
       const context = await loopbackContext(s.browser, width)
       const page = await context.newPage()
       const errors: string[] = []
@@ -49,9 +46,11 @@ describe(`an account without a password, in a real browser (${STORE})`, () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${base}/my-links`)
       await page.goto(`${base}/settings/passkeys`)
+      await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Continue' }).click()
       await page.getByRole('button', { name: 'Add a passkey' }).click()
       await page.getByText('Passkey added.').waitFor()
-      await page.getByLabel('Current password').fill(PASSWORD)
+      await page.getByLabel('Current password', { exact: true }).fill(PASSWORD)
       await page.getByRole('button', { name: 'Remove my password' }).click()
       await page.getByText('Your password is removed').waitFor()
 

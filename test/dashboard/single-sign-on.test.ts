@@ -47,6 +47,16 @@ async function ssoSignIn(t: TestApp, provider: TestProvider, person: Person, v =
   return { v, res }
 }
 
+/** Confirms the owner at `provider`, as `person`, before a way to sign in is added on `page`; answers the way back. */
+async function confirmToAddAt(v: Visitor, provider: TestProvider, person: Person, page: string) {
+  const started = await v.submit(page, {}, `${page}/owner`)
+  assert.equal(new URL(started.location!).origin, provider.issuer)
+  provider.person = person
+  const back = await throughProvider(v, started)
+  assert.equal(back.location, `${page}/owner/single-sign-on`)
+  return v.get(back.location!)
+}
+
 const users = (t: TestApp) => t.ctx.db.selectFrom('users').select(['id', 'email']).execute()
 const identities = (t: TestApp) => t.ctx.db.selectFrom('sso_identities').select(['user_id', 'issuer', 'subject']).orderBy('id').execute()
 
@@ -146,8 +156,10 @@ describe(`single sign-on with OpenID Connect (${STORE})`, () => {
   })
 
   it('asks an account with two-factor codes for a code after the provider', async () => {
-    const { v } = await ssoSignIn(s.t, s.a, { sub: 'erin', email: 'erin@example.test', email_verified: true })
-    const { secret } = await enrol(v)
+    const erin = { sub: 'erin', email: 'erin@example.test', email_verified: true }
+    const { v } = await ssoSignIn(s.t, s.a, erin)
+    assert.equal((await confirmToAddAt(v, s.a, erin, '/settings/two-factor')).status, 303)
+    const { secret } = await enrol(v, null)
     const again = await ssoSignIn(s.t, s.a, { sub: 'erin', email: 'erin@example.test', email_verified: true })
     assert.equal(again.res.status, 303)
     assert.equal(again.res.location, '/login/code')
@@ -274,6 +286,31 @@ describe(`an account made by single sign-on confirms changes at its provider (${
     assert.equal(done.status, 200)
     assert.match(done.text, /Your account is deleted/)
     assert.equal(await usersRepository.findById(s.t.ctx.db, user.id), undefined)
+  })
+
+  it('adds a way to sign in only after signing in again at the provider, as its own person', async () => {
+    const { v, user, person } = await ssoAccount('pat')
+    const stranger = await ssoAccount('quin')
+    const page = await v.get('/settings/two-factor')
+    assert.match(page.text, /Sign in again to confirm/)
+    assert.doesNotMatch(page.text, /Set up two-factor codes/)
+    assert.match(page.headers.get('content-security-policy') ?? '', new RegExp(`form-action 'self' ${s.a.issuer}`))
+    // A session alone: a crafted start, or a passkey's challenge, is refused and nothing is kept.
+    assert.equal((await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')).status, 422)
+    const csrf = csrfOf((await v.get('/settings/passkeys')).text)
+    assert.equal((await v.post('/settings/passkeys/options', { _csrf: csrf })).status, 422)
+    const seeds = () => s.t.ctx.db.selectFrom('totp_authenticators').select('user_id').where('user_id', '=', user.id).execute()
+    assert.deepEqual(await seeds(), [])
+    // No word from the provider yet, then someone else's: still nothing.
+    assert.equal((await v.get('/settings/two-factor/owner/single-sign-on')).location, '/settings/two-factor')
+    const refused = await confirmToAddAt(v, s.a, stranger.person, '/settings/two-factor')
+    assert.equal(refused.status, 422)
+    assert.match(refused.text, /as someone who is not linked to this account/)
+    assert.equal((await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')).status, 422)
+
+    assert.equal((await confirmToAddAt(v, s.a, person, '/settings/two-factor')).status, 303)
+    await enrol(v, null)
+    assert.equal((await account.confirmation(s.t.ctx, ownerPrincipal(user))).by, 'second-factor')
   })
 
   it('takes only a new sign-in at the provider: an old one, or another account’s person, is refused', async () => {

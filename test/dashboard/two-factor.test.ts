@@ -3,9 +3,13 @@ import { Writable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { unzipSync } from 'fflate'
 import { makeProfile, STORE, startApp, type TestApp } from '../helpers/app.ts'
-import { freshEmail, Visitor } from '../helpers/dashboard.ts'
+import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
 import { useHandClock } from '../helpers/rate-limits.ts'
-import { codeFor, enrol, signInWithCode } from '../helpers/two-factor.ts'
+import { addSoftPasskey, passkeyAnswer, SoftPasskey } from '../helpers/passkeys.ts'
+import { codeFor, enrol, secretOn, signInWithCode } from '../helpers/two-factor.ts'
+import { accounts } from '../../src/auth/accounts.ts'
+import { twoFactor } from '../../src/core/use-cases.ts'
+import { usersRepository } from '../../src/store/users.ts'
 
 async function signedUp(t: TestApp) {
   const v = Visitor.of(t)
@@ -28,11 +32,24 @@ describe(`two-factor codes (${STORE})`, () => {
   })
   after(() => t.close())
 
-  it('enrols by QR code and a typed code; a wrong code turns nothing on', async () => {
-    const { v } = await signedUp(t)
+  it('enrols by QR code and a typed code, after the password; without it, or with a wrong code, nothing turns on', async () => {
+    const { v, email } = await signedUp(t)
     const off = await v.get('/settings/two-factor')
     assert.match(off.text, /Two-factor codes are <strong>off<\/strong>/)
-    await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')
+    assert.doesNotMatch(off.text, /Set up two-factor codes/)
+    const user = (await usersRepository.findByEmail(t.ctx.db, email))!
+    const seeds = () => t.ctx.db.selectFrom('totp_authenticators').select('user_id').where('user_id', '=', user.id).execute()
+    // A session alone (a stolen cookie): a crafted start is refused, and no seed is made.
+    const alone = await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')
+    assert.equal(alone.status, 422)
+    assert.match(alone.text, /Confirm it is you first/)
+    const wrongPassword = await v.submit('/settings/two-factor', { ownerPassword: 'not the password' }, '/settings/two-factor/owner')
+    assert.equal(wrongPassword.status, 422)
+    assert.match(wrongPassword.text, /This is not your current password/)
+    assert.equal((await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')).status, 422)
+    assert.deepEqual(await seeds(), [])
+    assert.equal((await v.submit('/settings/two-factor', { ownerPassword: 'correct horse battery' }, '/settings/two-factor/owner')).status, 303)
+    assert.equal((await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')).status, 303)
     const shown = await v.get('/settings/two-factor')
     assert.match(shown.text, /<div class="qr" role="img" aria-label="[^"]+"><svg/)
     const wrong = await v.submit('/settings/two-factor', { code: '000000' }, '/settings/two-factor/confirm')
@@ -43,6 +60,39 @@ describe(`two-factor codes (${STORE})`, () => {
     assert.equal(new Set(recoveryCodes).size, 10)
     assert.match(page.text, /shown only now/)
     assert.match((await v.get('/settings/two-factor')).text, /Two-factor codes are <strong>on<\/strong>.*10 unused recovery codes/s)
+  })
+
+  it('takes the confirmation to turn codes on: once spent, or gone, a seed begun before is not turned on', async () => {
+    const { v, email } = await signedUp(t)
+    const user = (await usersRepository.findByEmail(t.ctx.db, email))!
+    assert.equal((await v.submit('/settings/two-factor', { ownerPassword: 'correct horse battery' }, '/settings/two-factor/owner')).status, 303)
+    assert.equal((await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')).status, 303)
+    const secret = secretOn((await v.get('/settings/two-factor')).text)
+    await t.ctx.db.deleteFrom('passkey_challenges').where('purpose', '=', 'owner-confirmed').execute()
+    // The page no longer shows the seed: it asks for the password again.
+    const asked = await v.get('/settings/two-factor')
+    assert.doesNotMatch(asked.text, /class="secret"/)
+    const late = await v.post('/settings/two-factor/confirm', { _csrf: csrfOf(asked.text), code: codeFor(secret) })
+    assert.equal(late.status, 422)
+    assert.match(late.text, /Confirm it is you first/)
+    assert.equal(await twoFactor.required(t.ctx, user.id), false)
+  })
+
+  it('turns codes on for an account without a password after its passkey confirms', async () => {
+    const { v, email } = await signedUp(t)
+    const user = (await usersRepository.findByEmail(t.ctx.db, email))!
+    const passkey = await addSoftPasskey(t, user.id)
+    await accounts.dropPassword(t.ctx.db, user)
+    const page = await v.get('/settings/two-factor')
+    assert.match(page.text, /Confirm with your passkey/)
+    const csrf = csrfOf(page.text)
+    const foreign = await v.post('/settings/two-factor/owner', { _csrf: csrf, credential: await passkeyAnswer(v, csrf, new SoftPasskey(), t.url) })
+    assert.equal(foreign.status, 422)
+    assert.equal((await v.submit('/settings/two-factor', {}, '/settings/two-factor/start')).status, 422)
+    const own = await v.post('/settings/two-factor/owner', { _csrf: csrf, credential: await passkeyAnswer(v, csrf, passkey, t.url) })
+    assert.equal(own.status, 303)
+    await enrol(v, null)
+    assert.equal(await twoFactor.required(t.ctx, user.id), true)
   })
 
   it('keeps the seed sealed and recovery codes as digests', async () => {

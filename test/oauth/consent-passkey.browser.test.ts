@@ -44,6 +44,8 @@ describe(`OAuth consent with a passkey, in a real browser (${STORE})`, () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${base}/my-links`)
     await page.goto(`${base}/settings/passkeys`)
+    await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Continue' }).click()
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await page.getByText('Passkey added.').waitFor()
 
