@@ -111,31 +111,21 @@ async function keepChallenge(db: Db, challenge: string, binding: ChallengeBindin
     .execute()
 }
 
+/** Whether a challenge's row is unexpired and was issued to this session, for this purpose (and user). */
+const isLiveFor = (row: { expires_at: string; session_hash: string; purpose: string; user_id: number | null } | undefined, binding: ChallengeBinding) =>
+  !!row && row.expires_at > nowIso() && row.session_hash === binding.sessionHash && row.purpose === binding.purpose && (row.user_id ?? null) === binding.userId
+
 /**
  * Takes a challenge: deleted whatever it matches, so it is never taken twice; answers whether it
  * was unexpired and issued to this session, for this purpose (and user).
  */
 async function takeChallenge(db: Db, challenge: string, binding: ChallengeBinding): Promise<boolean> {
-  const row = await db.deleteFrom('passkey_challenges').where('challenge', '=', challenge).returningAll().executeTakeFirst()
-  return (
-    !!row &&
-    row.expires_at > nowIso() &&
-    row.session_hash === binding.sessionHash &&
-    row.purpose === binding.purpose &&
-    (row.user_id ?? null) === binding.userId
-  )
+  return isLiveFor(await db.deleteFrom('passkey_challenges').where('challenge', '=', challenge).returningAll().executeTakeFirst(), binding)
 }
 
 /** Whether a challenge is kept, unexpired, for this session, purpose and user; it stays kept. */
 async function holdsChallenge(db: Db, challenge: string, binding: ChallengeBinding): Promise<boolean> {
-  const row = await db.selectFrom('passkey_challenges').selectAll().where('challenge', '=', challenge).executeTakeFirst()
-  return (
-    !!row &&
-    row.expires_at > nowIso() &&
-    row.session_hash === binding.sessionHash &&
-    row.purpose === binding.purpose &&
-    (row.user_id ?? null) === binding.userId
-  )
+  return isLiveFor(await db.selectFrom('passkey_challenges').selectAll().where('challenge', '=', challenge).executeTakeFirst(), binding)
 }
 
 export const passkeysRepository = Object.freeze({

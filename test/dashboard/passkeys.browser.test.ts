@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
 import { before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
+import { appAndBrowser, loopbackContext, virtualAuthenticator, auditView } from '../helpers/browser.ts'
 
 // Passkeys as a person meets them, through Chromium's virtual authenticator (DevTools protocol):
 // added, renamed, used alone and as the second step, removed; then the attacks a stolen answer
@@ -20,12 +19,7 @@ describe(`passkeys in a real browser (${STORE})`, () => {
     s.t.ctx.config.publicUrl = base
   })
 
-  async function audit(page: Page, name: string) {
-    assert.deepEqual(await seriousAxeFindings(page.locator('html')), [], `${name}: axe`)
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, `${name}: no sideways scrolling`)
-    mkdirSync(ARTIFACTS, { recursive: true })
-    await page.screenshot({ path: new URL(`passkeys-${name}.png`, ARTIFACTS).pathname, fullPage: true })
-  }
+  const audit = (page: Page, name: string) => auditView(page, `passkeys-${name}`)
 
   async function password(page: Page, email: string) {
     await page.goto(`${base}/login`)

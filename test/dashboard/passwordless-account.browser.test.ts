@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
 import { before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
+import { appAndBrowser, loopbackContext, virtualAuthenticator, auditView } from '../helpers/browser.ts'
 import { codeFor, turnOnCodes } from '../helpers/two-factor.ts'
 
 // An account without a password, as a person meets it in Chromium with its virtual
 // authenticator (as passkeys.browser.test.ts): it drops its password, then changes its e-mail
 // and deletes itself with its passkey. Each new view is checked with axe and photographed.
-const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
+const _ARTIFACTS = new URL('../../test-artifacts/', import.meta.url)
 const PASSWORD = 'correct horse battery'
 
 describe(`an account without a password, in a real browser (${STORE})`, () => {
@@ -21,12 +20,7 @@ describe(`an account without a password, in a real browser (${STORE})`, () => {
     s.t.ctx.config.publicUrl = base
   })
 
-  async function audit(page: Page, name: string) {
-    assert.deepEqual(await seriousAxeFindings(page.locator('html')), [], `${name}: axe`)
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, `${name}: no sideways scrolling`)
-    mkdirSync(ARTIFACTS, { recursive: true })
-    await page.screenshot({ path: new URL(`passwordless-${name}.png`, ARTIFACTS).pathname, fullPage: true })
-  }
+  const audit = (page: Page, name: string) => auditView(page, `passwordless-${name}`)
 
   for (const width of [375, 1280]) {
     it(`changes its e-mail and deletes itself with its passkey (${width} px)`, async () => {

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
+import assert from 'node:assert/strict'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
 import { after, before } from 'node:test'
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core'
 import { startApp, type TestApp } from './app.ts'
@@ -91,4 +93,15 @@ export async function virtualAuthenticator(page: Page) {
     },
   })
   return { cdp, authenticatorId }
+}
+
+/** Where screenshots go for a person to look at: beside the checkout, wherever the tests run from. */
+const SCREENSHOTS = pathToFileURL(`${process.cwd()}/test-artifacts/`)
+
+/** No serious or critical axe finding, no sideways scrolling, and a screenshot `name`.png to look at. */
+export async function auditView(page: Page, name: string): Promise<void> {
+  assert.deepEqual(await seriousAxeFindings(page.locator('html')), [], `${name}: axe`)
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, `${name}: no sideways scrolling`)
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
 }
