@@ -48,6 +48,13 @@ describe(`an account without a password, in a real browser (${STORE})`, () => {
       await page.getByRole('button', { name: 'Remove my password' }).click()
       await page.getByText('Your password is removed').waitFor()
 
+      // Another way to sign in now asks for the second step instead of a password.
+      await page.goto(`${base}/settings/passkeys`)
+      await page.getByLabel('Code', { exact: true }).waitFor()
+      assert.equal(await page.getByLabel('Your current password, to confirm').count(), 0)
+      assert.equal(await page.getByRole('button', { name: 'Add a passkey' }).count(), 0)
+      await audit(page, `passkeys-owner-${width}`)
+
       await page.goto(`${base}/settings`)
       await audit(page, `settings-${width}`)
       assert.equal(await page.getByLabel('Current password').count(), 0)

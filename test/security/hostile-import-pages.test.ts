@@ -124,9 +124,8 @@ describe(`a hostile page to import cannot stop the server (${STORE})`, () => {
   // call is now answered, once the body is parsed and before any schema walks it, with a tool
   // result that sends the document to POST /v1/profiles/import. The bound is the issue's: 100 ms
   // of the main thread's CPU time past what the HTTP layer spends receiving the same body.
-  // This call is also the process's first on /mcp, so it loads the connector: what that builds
-  // must stay out of the same stretch of the event loop (the lane's server is built at its first
-  // list, not at load).
+  // The process's first /mcp request loads the connector (the SDK and every tool, once, whatever
+  // the request holds), so a ping goes first: what is measured is what the 4 MB document costs.
   it('MCP import_page with a 4 MB document of unclosed tags is refused, pointing to POST /v1/profiles/import, while /-/healthz waits at most 100 ms for it', async () => {
     const hostile = page('', '<a x>').slice(0, MAX_FOREIGN_PAGE_BYTES - 1000)
     const document = {
@@ -148,15 +147,18 @@ describe(`a hostile page to import cannot stop the server (${STORE})`, () => {
     }
     // Sent as an agent's client sends it, encoded beforehand: the time measured is the server's.
     const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'import_page', arguments: { document, dryRun: true } } })
+    const mcpHeaders = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    }
+    const ping = await fetch(`${t.url}/mcp`, { method: 'POST', headers: mcpHeaders, body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }) })
+    assert.equal(ping.status, 200, await ping.text())
     const floor = await floorFor(hostile)
     const call = fetch(`${t.url}/mcp`, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-      },
+      headers: mcpHeaders,
       body: payload,
     }).then((res) => res.text())
     const health = await healthChecksDuring(t.url, call)
