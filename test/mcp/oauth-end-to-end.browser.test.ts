@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
+import { loopbackCallback } from '../oauth/helpers.ts'
 import { after, before, describe, it } from 'node:test'
 import {
   Client,
@@ -99,14 +100,7 @@ describe(`MCP connector end to end: the SDK's OAuth client, consent in Chromium,
   before(async () => {
     t = await startApp()
     browser = await chromium.launch(LAUNCH)
-    // The agent's loopback listener (RFC 8252), where the browser lands with the code.
-    callbackServer = createServer((req, res) => {
-      received.push(new URL(req.url ?? '/', redirectUri))
-      res.end('You can close this window.')
-    })
-    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve))
-    const address = callbackServer.address()
-    redirectUri = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/callback`
+    ;({ server: callbackServer, redirectUri } = await loopbackCallback(received))
   })
   after(async () => {
     await browser?.close()

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { createHash, randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
+import { loopbackCallback } from './helpers.ts'
 import { after, before, describe, it } from 'node:test'
 import { makeUser, STORE } from '../helpers/app.ts'
 import { appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
@@ -20,14 +21,7 @@ describe(`OAuth consent with a passkey, in a real browser (${STORE})`, () => {
   before(async () => {
     base = s.t.url.replace('127.0.0.1', 'localhost')
     s.t.ctx.config.publicUrl = base
-    // The application's own loopback listener (RFC 8252), where the browser lands with the code.
-    callbackServer = createServer((req, res) => {
-      received.push(new URL(req.url ?? '/', redirectUri))
-      res.end('You can close this window.')
-    })
-    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve))
-    const address = callbackServer.address()
-    redirectUri = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/callback`
+    ;({ server: callbackServer, redirectUri } = await loopbackCallback(received))
   })
   after(() => callbackServer?.close())
 

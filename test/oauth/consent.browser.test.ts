@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before, describe, it } from 'node:test'
@@ -7,7 +7,7 @@ import * as oauth from 'oauth4webapi'
 import { type Browser, chromium } from 'playwright-core'
 import { STORE, startApp, type TestApp } from '../helpers/app.ts'
 import { freshEmail } from '../helpers/dashboard.ts'
-import { discover, insecure, register } from './helpers.ts'
+import { discover, insecure, register, loopbackCallback } from './helpers.ts'
 
 // Debian's chromium, never a downloaded browser; requests to anything but 127.0.0.1 are aborted.
 const LAUNCH = {
@@ -35,14 +35,7 @@ describe(`OAuth consent in a real browser (${STORE})`, () => {
   before(async () => {
     t = await startApp()
     browser = await chromium.launch(LAUNCH)
-    // The application's own loopback listener (RFC 8252), where the browser lands with the code.
-    callbackServer = createServer((req, res) => {
-      received.push(new URL(req.url ?? '/', redirectUri))
-      res.end('You can close this window.')
-    })
-    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve))
-    const address = callbackServer.address()
-    redirectUri = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/callback`
+    ;({ server: callbackServer, redirectUri } = await loopbackCallback(received))
   })
   after(async () => {
     await browser?.close()

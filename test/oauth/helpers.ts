@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http'
 import * as oauth from 'oauth4webapi'
 import type { TestApp } from '../helpers/app.ts'
 import { csrfOf, freshEmail, Visitor } from '../helpers/dashboard.ts'
@@ -105,4 +106,20 @@ export async function tokenRequest(t: TestApp, fields: Record<string, string>) {
     body: new URLSearchParams(fields).toString(),
   })
   return { status: res.status, headers: res.headers, body: (await res.json()) as { error?: string; access_token?: string; refresh_token?: string } }
+}
+
+/**
+ * An application's own loopback listener (RFC 8252), where the browser lands with the code: each
+ * request's URL goes into `received`.
+ */
+export async function loopbackCallback(received: URL[]): Promise<{ server: Server; redirectUri: string }> {
+  let redirectUri = ''
+  const server = createServer((req, res) => {
+    received.push(new URL(req.url ?? '/', redirectUri))
+    res.end('You can close this window.')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  redirectUri = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/callback`
+  return { server, redirectUri }
 }
