@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { appAndBrowser, loopbackContext, virtualAuthenticator, auditView } from '../helpers/browser.ts'
+import { appAndBrowser, auditView, confirmOwnerByPassword, loopbackContext, virtualAuthenticator } from '../helpers/browser.ts'
 
 // Passkeys as a person meets them, through Chromium's virtual authenticator (DevTools protocol):
 // added, renamed, used alone and as the second step, removed; then the attacks a stolen answer
@@ -101,14 +101,7 @@ describe(`passkeys in a real browser (${STORE})`, () => {
       await audit(page, `none-${width}`)
       // A session alone adds nothing: the password comes first.
       assert.equal(await page.getByRole('button', { name: 'Add a passkey' }).count(), 0)
-      await page.getByLabel('Your current password, to confirm').fill('not the password')
-      await page.getByRole('button', { name: 'Continue' }).click()
-      await page.getByText('This is not your current password.').first().waitFor()
-      await audit(page, `owner-refused-${width}`)
-      await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Continue' }).click()
-      await page.getByText('It is you: go on within ten minutes.').waitFor()
-      await audit(page, `confirmed-${width}`)
+      await confirmOwnerByPassword(page, PASSWORD, (name) => audit(page, `${name}-${width}`))
       await page.getByLabel('Name of this passkey').fill('Test laptop')
       await page.getByRole('button', { name: 'Add a passkey' }).click()
       await page.getByText('Passkey added. Other browsers signed in to your account were signed out.').waitFor()

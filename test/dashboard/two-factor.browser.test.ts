@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { appAndBrowser, localContext, seriousAxeFindings } from '../helpers/browser.ts'
+import { appAndBrowser, confirmOwnerByPassword, localContext, seriousAxeFindings } from '../helpers/browser.ts'
 import { codeFor } from '../helpers/two-factor.ts'
 
 // Two-factor codes and the list of sessions as a person meets them, at a phone's width and a
@@ -48,14 +48,7 @@ describe(`two-factor codes in a real browser (${STORE})`, () => {
       await audit(page, `off-${width}`)
       // A session alone turns nothing on: the password comes first.
       assert.equal(await page.getByRole('button', { name: 'Set up two-factor codes' }).count(), 0)
-      await page.getByLabel('Your current password, to confirm').fill('not the password')
-      await page.getByRole('button', { name: 'Continue' }).click()
-      await page.getByText('This is not your current password.').first().waitFor()
-      await audit(page, `owner-refused-${width}`)
-      await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Continue' }).click()
-      await page.getByText('It is you: go on within ten minutes.').waitFor()
-      await audit(page, `confirmed-${width}`)
+      await confirmOwnerByPassword(page, PASSWORD, (name) => audit(page, `${name}-${width}`))
       await page.getByRole('button', { name: 'Set up two-factor codes' }).click()
       await page.getByRole('img', { name: 'QR code to add your account to an authenticator app' }).waitFor()
       await audit(page, `scan-${width}`)

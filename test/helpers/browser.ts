@@ -105,3 +105,18 @@ export async function auditView(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
   await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true })
 }
+
+/**
+ * Confirms it is the owner by password before a new way to sign in is added: a wrong password is
+ * refused first, then the right one holds. `audit` looks at each of the two views.
+ */
+export async function confirmOwnerByPassword(page: Page, password: string, audit: (name: string) => Promise<void>): Promise<void> {
+  await page.getByLabel('Your current password, to confirm').fill('not the password')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByText('This is not your current password.').first().waitFor()
+  await audit('owner-refused')
+  await page.getByLabel('Your current password, to confirm').fill(password)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByText('It is you: go on within ten minutes.').waitFor()
+  await audit('confirmed')
+}
