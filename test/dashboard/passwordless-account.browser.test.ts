@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { usersRepository } from '../../src/store/users.ts'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { appAndBrowser, loopbackContext, virtualAuthenticator, auditView } from '../helpers/browser.ts'
+import { addPasskeyByPassword, appAndBrowser, loopbackContext, virtualAuthenticator, auditView } from '../helpers/browser.ts'
 import { codeFor, turnOnCodes } from '../helpers/two-factor.ts'
 
 // An account without a password, as a person meets it in Chromium with its virtual
@@ -39,11 +39,7 @@ describe(`an account without a password, in a real browser (${STORE})`, () => {
       await page.getByLabel('Code', { exact: true }).fill(codeFor(secret, 1))
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await page.waitForURL(`${base}/my-links`)
-      await page.goto(`${base}/settings/passkeys`)
-      await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Continue' }).click()
-      await page.getByRole('button', { name: 'Add a passkey' }).click()
-      await page.getByText('Passkey added.').waitFor()
+      await addPasskeyByPassword(page, base, PASSWORD)
       await page.getByLabel('Current password', { exact: true }).fill(PASSWORD)
       await page.getByRole('button', { name: 'Remove my password' }).click()
       await page.getByText('Your password is removed').waitFor()

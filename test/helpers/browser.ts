@@ -120,3 +120,12 @@ export async function confirmOwnerByPassword(page: Page, password: string, audit
   await page.getByText('It is you: go on within ten minutes.').waitFor()
   await audit('confirmed')
 }
+
+/** Adds a passkey on the passkeys page, the password confirming it is the owner (the page's authenticator answers). */
+export async function addPasskeyByPassword(page: Page, base: string, password: string): Promise<void> {
+  await page.goto(`${base}/settings/passkeys`)
+  await page.getByLabel('Your current password, to confirm').fill(password)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await page.getByText('Passkey added.').waitFor()
+}

@@ -4,7 +4,7 @@ import type { Server } from 'node:http'
 import { loopbackCallback } from './helpers.ts'
 import { after, before, describe, it } from 'node:test'
 import { makeUser, STORE } from '../helpers/app.ts'
-import { appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
+import { addPasskeyByPassword, appAndBrowser, loopbackContext, seriousAxeFindings, virtualAuthenticator } from '../helpers/browser.ts'
 
 // Approving an application from an account whose second factor is a passkey, in Chromium with
 // its virtual authenticator (as test/dashboard/passkeys.browser.test.ts does): the consent page
@@ -37,11 +37,7 @@ describe(`OAuth consent with a passkey, in a real browser (${STORE})`, () => {
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${base}/my-links`)
-    await page.goto(`${base}/settings/passkeys`)
-    await page.getByLabel('Your current password, to confirm').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Continue' }).click()
-    await page.getByRole('button', { name: 'Add a passkey' }).click()
-    await page.getByText('Passkey added.').waitFor()
+    await addPasskeyByPassword(page, base, PASSWORD)
 
     const registered = await s.t.request('POST', '/oauth/register', {
       body: { redirect_uris: [redirectUri], client_name: 'Passkey agent', token_endpoint_auth_method: 'none' },
