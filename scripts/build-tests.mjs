@@ -25,6 +25,25 @@ function relativeImport(args) {
 }
 await compileModules(await import('esbuild'), { files, outbase: root, outdir: out, relativeImport })
 
-const tests = files.filter((f) => f.endsWith('.test.ts')).sort()
+// Longest first: the browser files take a minute or two each and the rest seconds, so starting
+// them first leaves the short files to fill the last minutes instead of one browser file running
+// alone at the end. A file's size, with the helpers it imports that drive the browser, stands in
+// for its length.
+const drivesBrowser = (text) => text.includes('playwright-core')
+const weight = (file) => {
+  const text = readFileSync(file, 'utf8')
+  const helpers = [...text.matchAll(/^import .* from '(\.\.?\/[^']+\.ts)'/gm)]
+    .map((m) => resolve(dirname(file), m[1]))
+    .filter((path) => !relative(root, path).startsWith('src/'))
+    .map((path) => readFileSync(path, 'utf8'))
+    .filter(drivesBrowser)
+  const browser = drivesBrowser(text) || helpers.length > 0
+  return (browser ? 1e9 : 0) + text.length + helpers.reduce((sum, h) => sum + h.length, 0)
+}
+const tests = files
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => ({ f, w: weight(f) }))
+  .sort((a, b) => b.w - a.w || a.f.localeCompare(b.f))
+  .map(({ f }) => f)
 const list = tests.map((f) => relative(root, /\bimport\.meta\b/.test(readFileSync(f, 'utf8')) ? f : compiled(f)))
 console.log(list.join('\n'))
