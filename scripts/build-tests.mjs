@@ -27,8 +27,8 @@ await compileModules(await import('esbuild'), { files, outbase: root, outdir: ou
 
 // Longest first: the browser files take a minute or two each and the rest seconds, so starting
 // them first leaves the short files to fill the last minutes instead of one browser file running
-// alone at the end. A file's size, with the helpers it imports that drive the browser, stands in
-// for its length.
+// alone at the end (scripts/run-tests.mjs keeps this order). A file's size, with the helpers it
+// imports that drive the browser, stands in for its length.
 const drivesBrowser = (text) => text.includes('playwright-core')
 const weight = (file) => {
   const text = readFileSync(file, 'utf8')
