@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,10 +13,23 @@ after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
-function build(): Promise<string> {
+/** Runs scripts/build.mjs in `dir`; resolves with what it printed. */
+function build(dir: string): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, ['scripts/build.mjs'], { cwd: root }, (err, _out, stderr) => (err ? reject(err) : resolve(stderr))),
+    execFile(process.execPath, ['scripts/build.mjs'], { cwd: dir }, (err, _out, stderr) => (err ? reject(err) : resolve(stderr))),
   )
+}
+
+/**
+ * A copy of what the build reads (src/, scripts/, node_modules by link): rebuilding the project's
+ * own dist/ would pull it from under the test files running beside this one, which import it.
+ */
+function projectCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'slotline-build-'))
+  dirs.push(dir)
+  for (const part of ['src', 'scripts', 'package.json']) cpSync(join(root, part), join(dir, part), { recursive: true, preserveTimestamps: true })
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
+  return dir
 }
 
 /** The processes npm started (Linux: /proc lists a task's children). */
@@ -57,12 +70,13 @@ async function npmStart(env: Record<string, string>) {
 
 describe('npm start (compiled JavaScript)', () => {
   it('rebuilds dist/ only when a source changed', async () => {
-    await build()
-    assert.equal(await build(), '', 'a fresh build is left alone, silently')
-    const touched = join(root, 'src/kernel/limits.ts')
+    const copy = projectCopy()
+    assert.match(await build(copy), /^build: compiled \d+ files/, 'a missing dist/ is built')
+    assert.equal(await build(copy), '', 'a fresh build is left alone, silently')
+    const touched = join(copy, 'src/kernel/limits.ts')
     const now = new Date()
     utimesSync(touched, now, now)
-    assert.match(await build(), /^build: compiled \d+ files from src\/ to dist\/ in \d+ ms\n$/)
+    assert.match(await build(copy), /^build: compiled \d+ files from src\/ to dist\/ in \d+ ms\n$/)
   })
 
   it('runs dist/main.js under npm, prints the first-start owner, and SIGTERM to npm drains and exits 0', async () => {
