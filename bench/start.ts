@@ -10,7 +10,7 @@ const RSS_TARGET_MB = 120
 const IDLE_MS = 5000
 
 // What `npm start` execs once dist/ is built (package.json), without npm in between.
-const SERVICE = ['--max-semi-space-size=4', 'dist/main.js']
+const SERVICE = ['--max-semi-space-size=2', 'dist/main.js']
 // The baseline: a bare node:http server, started and asked the same way.
 const BARE = ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')`]
 

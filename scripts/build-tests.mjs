@@ -2,10 +2,11 @@
 // prints the list of test files to run: each test process then loads plain JavaScript instead of
 // going through tsx's loader for every module, which cost each of some 230 test processes about
 // two seconds of CPU before its first test. Imports of src/ point at the compiled service in dist/
-// (scripts/build.mjs, run first); a test file that finds files beside itself (import.meta) runs
-// from its source through tsx, so the paths it computes stay true.
+// (scripts/build.mjs, run first). A test that finds files beside itself (import.meta.url and
+// .dirname) is compiled with its source's place written in, so the paths it computes stay true.
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { compileModules } from './compile-modules.mjs'
 import { root } from './source-fingerprint.mjs'
 
@@ -23,7 +24,12 @@ function relativeImport(args) {
   const spec = relative(dirname(compiled(join(args.resolveDir, 'x.ts'))), target.endsWith('.ts') ? compiled(target) : target)
   return spec.startsWith('.') ? spec : `./${spec}`
 }
-await compileModules(await import('esbuild'), { files, outbase: root, outdir: out, relativeImport })
+// Only in test/: a benchmark finds its own compiled siblings (workers) and runs itself again.
+const sourcePlace = (path, text) =>
+  relative(root, path).startsWith('test/')
+    ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)).replaceAll('import.meta.dirname', JSON.stringify(dirname(path)))
+    : text
+await compileModules(await import('esbuild'), { files, outbase: root, outdir: out, relativeImport, source: sourcePlace })
 
 // Longest first: the browser files take a minute or two each and the rest seconds, so starting
 // them first leaves the short files to fill the last minutes instead of one browser file running
@@ -45,5 +51,8 @@ const tests = files
   .map((f) => ({ f, w: weight(f) }))
   .sort((a, b) => b.w - a.w || a.f.localeCompare(b.f))
   .map(({ f }) => f)
-const list = tests.map((f) => relative(root, /\bimport\.meta\b/.test(readFileSync(f, 'utf8')) ? f : compiled(f)))
+// A test that imports a path it computes may import TypeScript (src/, examples/): it runs from
+// its source, through tsx (scripts/tsx-for-ts.mjs).
+const importsComputedPath = (file) => /\bimport\(\s*[^'"\s]/.test(readFileSync(file, 'utf8'))
+const list = tests.map((f) => relative(root, importsComputedPath(f) ? f : compiled(f)))
 console.log(list.join('\n'))

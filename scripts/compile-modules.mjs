@@ -1,14 +1,14 @@
 // One JavaScript file per TypeScript file, every import kept an import, and the other files copied
 // beside them: the service's build (dist/) and the tests' (.test-build/) both compile this way.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 
 /**
  * Compiles `files` under `outbase` into `outdir` (emptied first). `relativeImport(args)` answers
  * where a relative import of a compiled module points (esbuild's onResolve arguments); packages
- * stay imports of their name.
+ * stay imports of their name. `source(path, text)`, when given, may rewrite a module's text first.
  */
-export async function compileModules(esbuild, { files, outbase, outdir, relativeImport }) {
+export async function compileModules(esbuild, { files, outbase, outdir, relativeImport, source }) {
   rmSync(outdir, { recursive: true, force: true })
   await esbuild.build({
     entryPoints: files.filter((f) => f.endsWith('.ts')),
@@ -29,6 +29,7 @@ export async function compileModules(esbuild, { files, outbase, outdir, relative
             if (args.kind === 'entry-point') return undefined
             return { path: args.path.startsWith('.') ? relativeImport(args) : args.path, external: true }
           })
+          if (source) build.onLoad({ filter: /\.ts$/ }, (args) => ({ contents: source(args.path, readFileSync(args.path, 'utf8')), loader: 'ts' }))
         },
       },
     ],

@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { freePort } from './helpers/process.ts'
 
-// The compiled service as `npm start` runs it (node --max-semi-space-size=4 dist/main.js, see
-// package.json), on a fresh SQLite store: how much memory it holds at rest, and what it has
-// loaded. Nothing is forced: no GC call, no request but the health check.
+// The compiled service as `npm start` runs it (its node flags read from package.json), on a fresh
+// SQLite store: how much memory it holds at rest, and what it has loaded. Nothing is forced: no GC call, no request but the health check.
 const root = new URL('..', import.meta.url).pathname
 const RSS_LIMIT_MB = 120
+const START_FLAGS = /exec node (.*) dist\/main\.js/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start)![1].split(' ')
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -24,7 +24,7 @@ describe('a fresh start at rest (compiled service, SQLite)', () => {
     await new Promise<void>((resolve, reject) => execFile(process.execPath, ['scripts/build.mjs'], { cwd: root }, (err) => (err ? reject(err) : resolve())))
     dataDir = mkdtempSync(join(tmpdir(), 'slotline-idle-'))
     const port = await freePort()
-    child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], {
+    child = spawn(process.execPath, [...START_FLAGS, 'dist/main.js'], {
       cwd: root,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
       stdio: 'ignore',
