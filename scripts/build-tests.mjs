@@ -35,13 +35,15 @@ await compileModules(await import('esbuild'), { files, outbase: root, outdir: ou
 // them first leaves the short files to fill the last minutes instead of one browser file running
 // alone at the end (scripts/run-tests.mjs keeps this order). A file's size, with the helpers it
 // imports that drive the browser, stands in for its length.
+const texts = new Map()
+const textOf = (file) => texts.get(file) ?? texts.set(file, readFileSync(file, 'utf8')).get(file)
 const drivesBrowser = (text) => text.includes('playwright-core')
 const weight = (file) => {
-  const text = readFileSync(file, 'utf8')
+  const text = textOf(file)
   const helpers = [...text.matchAll(/^import .* from '(\.\.?\/[^']+\.ts)'/gm)]
     .map((m) => resolve(dirname(file), m[1]))
     .filter((path) => !relative(root, path).startsWith('src/'))
-    .map((path) => readFileSync(path, 'utf8'))
+    .map(textOf)
     .filter(drivesBrowser)
   const browser = drivesBrowser(text) || helpers.length > 0
   return (browser ? 1e9 : 0) + text.length + helpers.reduce((sum, h) => sum + h.length, 0)
@@ -53,6 +55,6 @@ const tests = files
   .map(({ f }) => f)
 // A test that imports a path it computes may import TypeScript (src/, examples/): it runs from
 // its source, through tsx (scripts/tsx-for-ts.mjs).
-const importsComputedPath = (file) => /\bimport\(\s*[^'"\s]/.test(readFileSync(file, 'utf8'))
+const importsComputedPath = (file) => /\bimport\(\s*[^'"\s]/.test(textOf(file))
 const list = tests.map((f) => relative(root, importsComputedPath(f) ? f : compiled(f)))
 console.log(list.join('\n'))
